@@ -1,0 +1,69 @@
+import { execFileSync } from "node:child_process";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Ports are chosen at run time (the OS hands out a free one) and stored in the environment, so the workers
+ * Playwright forks later read the same values when they load this file again.
+ */
+function freePort(): string {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim();
+}
+
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_EMBEDDED_PORT ??= freePort();
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+process.env.E2E_EMBEDDED_URL = `http://127.0.0.1:${process.env.E2E_EMBEDDED_PORT}`;
+
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--autoplay-policy=no-user-gesture-required",
+];
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: "**/*.spec.ts",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+      },
+    },
+  ],
+  webServer: {
+    command: "node scripts/launch.mjs start",
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: process.env.E2E_PORT,
+      HOST: "127.0.0.1",
+      EMBEDDED_PORT: process.env.E2E_EMBEDDED_PORT,
+      // Short live calls keep the suite quick; specs start their own calls through the control API.
+      EMBEDDED_CALL_MINUTES: process.env.EMBEDDED_CALL_MINUTES ?? "3",
+      EMBEDDED_ENRICH_SECONDS: process.env.EMBEDDED_ENRICH_SECONDS ?? "3",
+      UPSTREAM_BASE_URL: "",
+    },
+  },
+});

@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// Starts Callroom: `node scripts/launch.mjs start|dev`.
+//
+// Without UPSTREAM_BASE_URL it first starts the embedded market-data service as a child process (key `demo`),
+// so a fresh clone works offline. `start` builds first when there is no build or the sources are newer than it.
+// Children are started with `node` directly (never through npx) so that stopping this process stops them too.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const mode = process.argv[2];
+if (mode !== "start" && mode !== "dev") {
+  console.error("usage: node scripts/launch.mjs start|dev");
+  process.exit(2);
+}
+
+for (const file of [".env.local", ".env"]) {
+  // Does not override variables already set, so the shell wins over the files.
+  if (existsSync(join(root, file))) process.loadEnvFile(join(root, file));
+}
+
+const nextBin = join(root, "node_modules/next/dist/bin/next");
+const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+const port = process.env.PORT ?? "3000";
+const host = process.env.HOST ?? "127.0.0.1";
+const children = new Set();
+let stopping = false;
+
+function log(message) {
+  console.log(`[callroom] ${message}`);
+}
+
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill("SIGTERM");
+  const force = setTimeout(() => {
+    for (const child of children) child.kill("SIGKILL");
+    process.exit(code);
+  }, 5000);
+  force.unref();
+  const check = setInterval(() => {
+    if ([...children].every((c) => c.exitCode !== null || c.signalCode !== null)) {
+      clearInterval(check);
+      process.exit(code);
+    }
+  }, 50);
+}
+
+process.on("SIGINT", () => stopAll(130));
+process.on("SIGTERM", () => stopAll(143));
+
+function track(child, name) {
+  children.add(child);
+  child.on("exit", (code, signal) => {
+    children.delete(child);
+    if (!stopping) {
+      log(`${name} exited (${signal ?? code}); stopping`);
+      stopAll(code ?? 1);
+    }
+  });
+  return child;
+}
+
+/** Starts the embedded service and resolves with the URL it prints once listening. */
+function startEmbedded() {
+  return new Promise((resolveUrl, reject) => {
+    const child = track(
+      spawn(process.execPath, ["--import", "tsx", join(root, "server/embedded/main.ts")], {
+        cwd: root,
+        env: { ...process.env, EMBEDDED_PORT: process.env.EMBEDDED_PORT ?? "4010" },
+        stdio: ["ignore", "pipe", "inherit"],
+      }),
+      "embedded market-data service",
+    );
+    let buffered = "";
+    const timer = setTimeout(() => reject(new Error("the embedded service did not start within 30 s")), 30_000);
+    child.stdout.on("data", (chunk) => {
+      process.stdout.write(chunk);
+      buffered += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(buffered);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    });
+    child.on("exit", () => {
+      clearTimeout(timer);
+      reject(new Error("the embedded service exited before it was ready (is EMBEDDED_PORT in use?)"));
+    });
+  });
+}
+
+function newestSourceMtime() {
+  const inputs = ["app", "components", "lib", "server", "public", "instrumentation.ts", "next.config.ts"];
+  inputs.push("package.json", "postcss.config.mjs", "tsconfig.json");
+  let newest = 0;
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) {
+        if (entry === "node_modules" || entry.startsWith(".")) continue;
+        visit(join(path, entry));
+      }
+    } else if (!/\.test\.tsx?$/.test(path)) {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  for (const input of inputs) visit(join(root, input));
+  return newest;
+}
+
+function buildIfStale() {
+  const buildId = join(root, distDir, "BUILD_ID");
+  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceMtime()) return;
+  log(existsSync(buildId) ? "sources changed since the last build; building" : "no build yet; building");
+  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: process.env });
+  if (result.status !== 0) {
+    log("build failed");
+    process.exit(result.status ?? 1);
+  }
+}
+
+try {
+  if (!process.env.UPSTREAM_BASE_URL) {
+    const url = await startEmbedded();
+    process.env.UPSTREAM_BASE_URL = url;
+    process.env.UPSTREAM_WS_URL = url.replace(/^http/, "ws");
+    process.env.UPSTREAM_API_KEY = "demo";
+    process.env.UPSTREAM_MODE = "embedded";
+    log(`using the embedded market-data service at ${url} (demo data)`);
+  } else {
+    process.env.UPSTREAM_MODE ??= "remote";
+    log(`using the market-data service at ${new URL(process.env.UPSTREAM_BASE_URL).origin}`);
+  }
+  if (mode === "start") buildIfStale();
+  const args = mode === "start" ? ["start", "-p", port, "-H", host] : ["dev", "-p", port, "-H", host];
+  track(spawn(process.execPath, [nextBin, ...args], { cwd: root, stdio: "inherit", env: process.env }), "next");
+  log(`dashboard on http://${host === "127.0.0.1" ? "localhost" : host}:${port}`);
+} catch (error) {
+  console.error(`[callroom] ${error instanceof Error ? error.message : String(error)}`);
+  stopAll(1);
+}

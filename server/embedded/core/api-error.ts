@@ -15,7 +15,8 @@ export class ApiError extends Error {
 }
 
 /** 400 naming the parameter and the rule, e.g. `badParameter("pagesize must be between 1 and 1000")`. */
-export const badParameter = (message: string) => new ApiError(400, "bad_request", "invalid_parameter", message);
+export const badParameter = (message: string) =>
+  new ApiError(400, "bad_request", "invalid_parameter", message);
 
 export const noDataFound = () =>
   new ApiError(404, "no_data_found", "not_found", "No data found for the specified parameters");

@@ -19,7 +19,7 @@ export interface EmbeddedRequest {
   params: Record<string, string>;
   /** True when the `accept` header asks for `application/xml` (deprecated format). */
   wantsXml: boolean;
-  /** Parsed JSON body for POST routes (control API); undefined otherwise. */
+  /** Parsed JSON body for POST/DELETE routes (control API); undefined otherwise. */
   body: unknown;
   /** The key that authenticated the request; null on routes without a product. */
   apiKey: string | null;
@@ -32,7 +32,7 @@ export interface JsonResult {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
-  /** Root element name when serialised as XML; default `response`. */
+  /** Root element name when serialised as XML; default `response` (see core/render.ts for the XML mapping). */
   xmlRoot?: string;
 }
 
@@ -47,7 +47,7 @@ export interface RawResult {
 export type EmbeddedResult = JsonResult | RawResult;
 
 export interface RouteDef {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   /** Literal segments and `:name` parameters, e.g. `/api/v1/transcripts/calls/:callId/hls`. */
   pattern: string;
   /** Product the key's plan must include; `null` = control route (no key, loopback only). */

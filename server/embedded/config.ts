@@ -1,0 +1,125 @@
+/**
+ * Configuration of the embedded market-data service, from the environment (upstream-contract §1, §7).
+ * The live-call settings are validated only for shape here and passed through: the live module owns their meaning.
+ */
+import { z } from "zod";
+import { PRODUCTS, type KeyPlans } from "./core/auth";
+import type { Product } from "./core/types";
+
+export const DEFAULT_API_KEYS = "demo:all,demo-calendars:calendars+fundamentals";
+/** Any fixed number works; fixing it makes every machine show the same demo companies and deals. */
+export const DEFAULT_SEED = 20_260_214;
+
+const PASS_THROUGH = [
+  "EMBEDDED_LIVE_CALLS",
+  "EMBEDDED_CALL_MINUTES",
+  "EMBEDDED_ENRICH_SECONDS",
+  "EMBEDDED_LINK_TTL_SECONDS",
+] as const;
+
+export interface EmbeddedConfig {
+  port: number;
+  host: string;
+  apiKeys: KeyPlans;
+  rateLimitPerSecond: number;
+  seed: number;
+  /** The live module's variables, exactly as given (absent ones left out). */
+  passThrough: Partial<Record<(typeof PASS_THROUGH)[number], string>>;
+}
+
+export class ConfigError extends Error {}
+
+const unset = (value: unknown) => (value === undefined || value === "" ? undefined : value);
+
+const integerFromEnv = (name: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^\d+$/, `${name} must be a whole number between ${min} and ${max}`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(min, `${name} must be between ${min} and ${max}`)
+          .max(max, `${name} must be between ${min} and ${max}`),
+      )
+      .default(fallback),
+  );
+
+function parseApiKeys(value: string, ctx: z.RefinementCtx): KeyPlans {
+  const plans = new Map<string, Set<Product>>();
+  const fail = (message: string) => {
+    ctx.addIssue({ code: "custom", message: `EMBEDDED_API_KEYS: ${message}` });
+    return z.NEVER;
+  };
+  for (const pair of value.split(",")) {
+    const separator = pair.lastIndexOf(":");
+    if (separator <= 0) return fail(`"${pair}" is not key:products`);
+    const key = pair.slice(0, separator);
+    if (!/^[\x21-\x7e]+$/.test(key) || key.includes(":"))
+      return fail(`key "${key}" must be printable with no spaces or colons`);
+    if (plans.has(key)) return fail(`key "${key}" is listed twice`);
+    const products = new Set<Product>();
+    for (const product of pair.slice(separator + 1).split("+")) {
+      if (product === "all") PRODUCTS.forEach((p) => products.add(p));
+      else if ((PRODUCTS as readonly string[]).includes(product)) products.add(product as Product);
+      else
+        return fail(
+          `unknown product "${product}" for key "${key}" (use ${PRODUCTS.join(", ")} or all, joined by +)`,
+        );
+    }
+    plans.set(key, products);
+  }
+  return plans;
+}
+
+const passThroughSchema = z.preprocess(
+  unset,
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, "must be a non-negative number")
+    .optional(),
+);
+
+const envSchema = z.object({
+  EMBEDDED_PORT: integerFromEnv("EMBEDDED_PORT", 0, 65_535, 4010),
+  EMBEDDED_HOST: z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.:-]+$/, "EMBEDDED_HOST must be a host name or IP address")
+      .default("127.0.0.1"),
+  ),
+  EMBEDDED_API_KEYS: z.preprocess(unset, z.string().default(DEFAULT_API_KEYS).transform(parseApiKeys)),
+  EMBEDDED_RATE_LIMIT: integerFromEnv("EMBEDDED_RATE_LIMIT", 0, 1_000_000, 50),
+  EMBEDDED_SEED: integerFromEnv("EMBEDDED_SEED", 0, 2 ** 31 - 1, DEFAULT_SEED),
+  ...Object.fromEntries(PASS_THROUGH.map((name) => [name, passThroughSchema])),
+});
+
+/** Throws ConfigError with one line per problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmbeddedConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "");
+      return issue.message.includes(name) ? issue.message : `${name} ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid embedded service configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const data = parsed.data as z.infer<typeof envSchema> & Record<string, string | undefined>;
+  const passThrough: EmbeddedConfig["passThrough"] = {};
+  for (const name of PASS_THROUGH) {
+    const value = data[name];
+    if (value !== undefined) passThrough[name] = value;
+  }
+  return {
+    port: data.EMBEDDED_PORT,
+    host: data.EMBEDDED_HOST,
+    apiKeys: data.EMBEDDED_API_KEYS,
+    rateLimitPerSecond: data.EMBEDDED_RATE_LIMIT,
+    seed: data.EMBEDDED_SEED,
+    passThrough,
+  };
+}

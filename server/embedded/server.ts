@@ -1,0 +1,114 @@
+/**
+ * The embedded market-data service: one node:http server carrying the REST routes of upstream-contract §2–5, the
+ * live WebSocket (§6) and the control API (§7). Started by the app's launcher as a child process (`main.ts`), by
+ * tests in-process (`test/harness.ts`).
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { EmbeddedConfig } from "./config";
+import { createAuthorizer } from "./core/auth";
+import { controlRoutes } from "./core/control-routes";
+import { FaultState } from "./core/faults";
+import { createRequestHandler } from "./core/handler";
+import { RateLimiter } from "./core/rate-limit";
+import { RequestStats } from "./core/stats";
+import { createLiveService } from "./live/index";
+import { balanceSheetRoutes } from "./rest/balance-sheet";
+import { calendarRoutes } from "./rest/calendars";
+import { fundamentalsRoutes } from "./rest/fundamentals";
+import type { Universe } from "./universe/types";
+
+export interface EmbeddedServer {
+  /** REST base, e.g. `http://127.0.0.1:4010` (no trailing slash). */
+  url: string;
+  /** WebSocket base, e.g. `ws://127.0.0.1:4010`. */
+  wsUrl: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** A prebuilt universe (tests of a single layer); by default `buildUniverse(config.seed)`. */
+  universe?: Universe;
+}
+
+/** A wildcard bind address is not something a client can connect to; links and the printed URL use loopback. */
+function hostForUrl(host: string): string {
+  if (host === "0.0.0.0") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+export async function startEmbeddedServer(
+  config: EmbeddedConfig,
+  env: NodeJS.ProcessEnv = process.env,
+  options: StartOptions = {},
+): Promise<EmbeddedServer> {
+  // Imported lazily so a single layer can be tested with an injected universe without building the real one.
+  const universe = options.universe ?? (await import("./universe/index")).buildUniverse(config.seed);
+  const authorize = createAuthorizer(config.apiKeys);
+  const faults = new FaultState();
+  const stats = new RequestStats();
+  let baseUrl = "";
+
+  const live = createLiveService({
+    universe,
+    baseUrl: () => baseUrl,
+    env: { ...env, ...config.passThrough },
+    isWsSilent: () => faults.active(Date.now())?.wsSilent ?? false,
+    authorize: (key) => authorize(key, "transcripts"),
+  });
+
+  const routes = [
+    ...calendarRoutes(universe),
+    ...fundamentalsRoutes(universe),
+    ...balanceSheetRoutes(universe),
+    ...live.routes,
+    ...controlRoutes({
+      faults,
+      stats,
+      wsConnections: () => live.wsConnections(),
+      dropWebSockets: () => live.dropWebSockets(),
+    }),
+  ];
+
+  const server = createServer(
+    createRequestHandler({
+      routes,
+      authorize,
+      rateLimiter: new RateLimiter(config.rateLimitPerSecond),
+      faults,
+      stats,
+    }),
+  );
+  live.attach(server);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+
+  const port = (server.address() as AddressInfo).port;
+  const host = hostForUrl(config.host);
+  baseUrl = `http://${host}:${port}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: baseUrl,
+    wsUrl: `ws://${host}:${port}`,
+    port,
+    close() {
+      closing ??= (async () => {
+        await live.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      })();
+      return closing;
+    },
+  };
+}

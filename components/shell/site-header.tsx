@@ -1,0 +1,122 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Kbd } from "@/components/ui/kbd";
+import { ShortcutsDialog } from "./shortcuts-dialog";
+import { ThemeToggle } from "./theme-toggle";
+import { TickerSearch } from "./ticker-search";
+import { isTypingTarget, useHotkeys } from "./use-hotkeys";
+
+export const NAV_ITEMS: readonly { href: string; label: string }[] = [
+  { href: "/", label: "Overview" },
+  { href: "/live", label: "Live" },
+  { href: "/calls", label: "Calls" },
+  { href: "/calendar/earnings", label: "Earnings" },
+  { href: "/calendar/ma", label: "M&A" },
+  { href: "/compare", label: "Compare" },
+];
+
+function isCurrent(pathname: string, href: string): boolean {
+  return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
+}
+
+export function SiteHeader({ isDemo }: { isDemo: boolean }) {
+  const pathname = usePathname();
+  const router = useRouter();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+
+  useHotkeys((event) => {
+    const isSearchKey = (event.key === "k" || event.key === "K") && (event.ctrlKey || event.metaKey);
+    if (isSearchKey) {
+      event.preventDefault();
+      searchRef.current?.focus();
+      return;
+    }
+    if (isTypingTarget(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "/") {
+      event.preventDefault();
+      searchRef.current?.focus();
+    } else if (event.key === "?") {
+      event.preventDefault();
+      setShortcutsOpen(true);
+    }
+  });
+
+  return (
+    <header className="border-line bg-canvas/95 sticky top-0 z-30 border-b backdrop-blur">
+      <div className="mx-auto flex h-11 max-w-[1600px] items-center gap-3 px-3 sm:px-4">
+        <Link href="/" className="flex items-center gap-1.5 font-semibold tracking-tight">
+          <span aria-hidden className="bg-accent inline-block size-2.5 rounded-full" />
+          Callroom
+        </Link>
+        {isDemo ? (
+          <Badge
+            tone="warn"
+            title="The dashboard runs on the embedded market-data service: every company, figure and call is fictional."
+          >
+            Demo data
+          </Badge>
+        ) : null}
+        <nav aria-label="Main" className="hidden flex-1 md:block">
+          <NavLinks pathname={pathname} />
+        </nav>
+        <div className="ml-auto flex items-center gap-1.5">
+          <TickerSearch
+            inputRef={searchRef}
+            className="w-40 sm:w-60"
+            onSelect={(m) => router.push(`/companies/${encodeURIComponent(m.ticker)}`)}
+            hint={
+              <span className="hidden sm:inline">
+                <Kbd>/</Kbd>
+              </span>
+            }
+          />
+          <Button
+            variant="ghost"
+            className="hidden w-7 px-0 sm:inline-flex"
+            aria-label="Keyboard shortcuts"
+            title="Keyboard shortcuts (?)"
+            onClick={() => setShortcutsOpen(true)}
+          >
+            ?
+          </Button>
+          <ThemeToggle />
+        </div>
+      </div>
+      <nav aria-label="Main" className="border-line overflow-x-auto border-t px-1 md:hidden">
+        <NavLinks pathname={pathname} />
+      </nav>
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+    </header>
+  );
+}
+
+function NavLinks({ pathname }: { pathname: string }) {
+  return (
+    <ul className="flex items-center gap-0.5 whitespace-nowrap">
+      {NAV_ITEMS.map((item) => {
+        const current = isCurrent(pathname, item.href);
+        return (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              aria-current={current ? "page" : undefined}
+              className={cn(
+                "inline-flex h-8 items-center rounded px-2 text-[13px]",
+                current ? "bg-surface-2 text-fg font-semibold" : "text-muted hover:bg-surface hover:text-fg",
+              )}
+            >
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

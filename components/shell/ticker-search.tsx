@@ -1,0 +1,153 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue, useEffect, useId, useState, type Ref } from "react";
+import { cn } from "@/components/ui/cn";
+import { symbolQueries } from "@/lib/queries/symbols";
+import type { SymbolMatch } from "@/lib/schemas/symbols";
+
+/**
+ * A ticker/company search as an ARIA 1.2 combobox (input + listbox, aria-activedescendant): type, move with the
+ * arrow keys, Enter picks, Escape closes then clears. What "pick" means is the caller's (open the company, add it
+ * to a comparison).
+ */
+export function TickerSearch({
+  onSelect,
+  label = "Search tickers",
+  placeholder = "Search ticker or company",
+  inputRef,
+  className,
+  exclude,
+  hint,
+}: {
+  onSelect: (match: SymbolMatch) => void;
+  label?: string;
+  placeholder?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  className?: string;
+  exclude?: readonly string[];
+  hint?: React.ReactNode;
+}) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const q = useDeferredValue(text.trim());
+  const { data, isFetching, isError } = useQuery({
+    ...symbolQueries.search(q),
+    placeholderData: (prev) => prev,
+  });
+  const matches = (q.length > 0 ? (data?.data ?? []) : []).filter((m) => !exclude?.includes(m.ticker));
+  const showList = open && q.length > 0;
+  const activeIndex = Math.min(active, Math.max(0, matches.length - 1));
+
+  useEffect(() => {
+    // A new query starts at its best match.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setActive(0);
+  }, [q]);
+
+  function pick(match: SymbolMatch | undefined) {
+    if (!match) return;
+    onSelect(match);
+    setText("");
+    setOpen(false);
+  }
+
+  let status = "";
+  if (showList) {
+    if (isError) status = "Search failed. Try again.";
+    else if (matches.length === 0) status = isFetching ? "Searching…" : `No company matches “${q}”.`;
+  }
+
+  return (
+    <div className={cn("relative", className)}>
+      <label htmlFor={`${id}-input`} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={`${id}-input`}
+        ref={inputRef}
+        type="text"
+        role="combobox"
+        aria-expanded={showList && matches.length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={showList && matches[activeIndex] ? `${id}-opt-${activeIndex}` : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={placeholder}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown") {
+            e.preventDefault();
+            setOpen(true);
+            setActive(Math.min(matches.length - 1, activeIndex + 1));
+          } else if (e.key === "ArrowUp") {
+            e.preventDefault();
+            setActive(Math.max(0, activeIndex - 1));
+          } else if (e.key === "Enter") {
+            if (showList && matches.length > 0) {
+              e.preventDefault();
+              pick(matches[activeIndex]);
+            }
+          } else if (e.key === "Escape") {
+            if (showList) setOpen(false);
+            else setText("");
+          }
+        }}
+        className="border-line bg-canvas placeholder:text-muted h-7 w-full rounded border pr-8 pl-2 text-[13px]"
+      />
+      {hint ? <span className="pointer-events-none absolute top-1 right-1.5">{hint}</span> : null}
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={label}
+        className={cn(
+          "border-line-strong bg-canvas absolute top-full right-0 left-0 z-40 mt-1 max-h-80 min-w-64 overflow-auto rounded border py-1 shadow-lg",
+          showList && matches.length > 0 ? "block" : "hidden",
+        )}
+      >
+        {matches.map((m, i) => (
+          <li
+            key={m.ticker}
+            id={`${id}-opt-${i}`}
+            role="option"
+            aria-selected={i === activeIndex}
+            // mousedown, not click: the input's blur would close the list first.
+            onMouseDown={(e) => {
+              e.preventDefault();
+              pick(m);
+            }}
+            onMouseMove={() => setActive(i)}
+            className={cn(
+              "flex h-8 cursor-pointer items-center gap-2 px-2 text-[13px]",
+              i === activeIndex && "bg-accent-soft",
+            )}
+          >
+            <span className="w-14 shrink-0 font-mono font-semibold">{m.ticker}</span>
+            <span className="truncate">{m.name}</span>
+            {m.exchange ? <span className="text-2xs text-muted ml-auto shrink-0">{m.exchange}</span> : null}
+          </li>
+        ))}
+      </ul>
+      <div
+        aria-live="polite"
+        className={cn(
+          status
+            ? "border-line-strong bg-canvas text-muted absolute top-full left-0 z-40 mt-1 min-w-64 rounded border px-2 py-2 text-[13px] shadow-lg"
+            : "sr-only",
+        )}
+      >
+        {status}
+      </div>
+    </div>
+  );
+}

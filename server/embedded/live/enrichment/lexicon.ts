@@ -63,7 +63,12 @@ export interface PhraseDef {
   category: LexiconCategory;
 }
 
-const phrase = (slots: string, maxGap: number, weight: number, category: LexiconCategory = "positive"): PhraseDef => ({
+const phrase = (
+  slots: string,
+  maxGap: number,
+  weight: number,
+  category: LexiconCategory = "positive",
+): PhraseDef => ({
   slots: slots.split(" / ").map((slot) => slot.split("|")),
   maxGap,
   weight,
@@ -72,19 +77,37 @@ const phrase = (slots: string, maxGap: number, weight: number, category: Lexicon
 
 export const PHRASES: PhraseDef[] = [
   // Results against expectations.
-  phrase("ahead|above|exceed|beat|top|surpass|outpace / expectation|consensus|estimate|forecast|plan|guidance|outlook", 3, 2),
+  phrase(
+    "ahead|above|exceed|beat|top|surpass|outpace / expectation|consensus|estimate|forecast|plan|guidance|outlook",
+    3,
+    2,
+  ),
   phrase("better / than / expect|expected|anticipated|planned|forecast", 0, 1.5),
   phrase("in|came|come / line / with / expectation|consensus|guidance|plan", 1, 0.5),
   phrase("meet|met / expectation|consensus|guidance|target|commitment|goal", 2, 1),
-  phrase("below|miss|missed|short|shy|under / expectation|consensus|estimate|forecast|plan|guidance|outlook|target", 3, 2, "negative"),
+  phrase(
+    "below|miss|missed|short|shy|under / expectation|consensus|estimate|forecast|plan|guidance|outlook|target",
+    3,
+    2,
+    "negative",
+  ),
   phrase("worse / than / expect|expected|anticipated|planned|forecast", 0, 1.5, "negative"),
   phrase("fell|fall|came|come / short", 0, 1.5, "negative"),
   // Guidance moves.
   phrase("raise|raising|raised|lift|increase|upgrade / guidance|outlook|forecast|target|dividend", 4, 1.5),
-  phrase("lower|lowering|lowered|cut|reduce|trim|withdraw|suspend / guidance|outlook|forecast|target|dividend", 4, 2, "negative"),
+  phrase(
+    "lower|lowering|lowered|cut|reduce|trim|withdraw|suspend / guidance|outlook|forecast|target|dividend",
+    4,
+    2,
+    "negative",
+  ),
   phrase("reaffirm|reiterate|maintain|confirm / guidance|outlook|forecast|target", 4, 0.5),
   // Records and margins.
-  phrase("record / revenue|sales|quarter|year|earnings|result|bookings|backlog|margin|cash|profit|high|level|order", 2, 2),
+  phrase(
+    "record / revenue|sales|quarter|year|earnings|result|bookings|backlog|margin|cash|profit|high|level|order",
+    2,
+    2,
+  ),
   phrase("all / time / high", 0, 1.5),
   phrase("margin / expansion|expand|expanded|improvement|improved|increase|uplift", 2, 1.5),
   phrase("expand|expanded|expanding|improve|improved|improving / margin", 3, 1.5),
@@ -197,10 +220,16 @@ export const INTENSIFIERS = new Map<string, number>([
  * ("up 12%", "declined $0.03") or, for the unambiguous verbs, at a reduced weight without one; a cost subject
  * ("operating expenses decreased 3%") inverts them.
  */
-export const UP_WORDS = words(`increase grow grew growth rise rose risen climb jump surge expand expansion accelerate acceleration up higher`);
-export const DOWN_WORDS = words(`decrease decline fall fell fallen drop shrink shrank contraction slip dip slide slid down lower tumble`);
+export const UP_WORDS = words(
+  `increase grow grew growth rise rose risen climb jump surge expand expansion accelerate acceleration up higher`,
+);
+export const DOWN_WORDS = words(
+  `decrease decline fall fell fallen drop shrink shrank contraction slip dip slide slid down lower tumble`,
+);
 /** Direction words that are too ambiguous to count without a figure ("follow up", "this fall", "lower Manhattan"). */
-export const FIGURE_ONLY_WORDS = new Set(words(`up down higher lower rise rose risen fall fell fallen slip dip slide slid climb jump`));
+export const FIGURE_ONLY_WORDS = new Set(
+  words(`up down higher lower rise rose risen fall fell fallen slip dip slide slid climb jump`),
+);
 
 /** Subjects for which "up" is bad news. */
 export const COST_WORDS = words(`

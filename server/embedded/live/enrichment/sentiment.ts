@@ -105,7 +105,8 @@ export interface SentenceSentiment {
 
 const NEUTRAL: SentenceSentiment = { score: 0, positive: 0, negative: 0, evidence: 0, hits: [] };
 
-const isBreak = (token: string | undefined): boolean => token === undefined || token === BOUNDARY || SCOPE_BREAKERS.has(token);
+const isBreak = (token: string | undefined): boolean =>
+  token === undefined || token === BOUNDARY || SCOPE_BREAKERS.has(token);
 
 function matchPhrase(stems: string[], start: number, compiled: CompiledPhrase): number | null {
   if (!compiled.slots[0]?.has(stems[start] ?? "")) return null;
@@ -180,7 +181,8 @@ export function scoreSentence(sentence: string): SentenceSentiment {
   const tokens = tokenize(sentence);
   const stems = tokens.map((token) => (token === BOUNDARY ? token : stem(token)));
   const consumed = new Array<boolean>(tokens.length).fill(false);
-  const raw: { start: number; end: number; category: LexiconCategory; polarity: 1 | -1; weight: number }[] = [];
+  const raw: { start: number; end: number; category: LexiconCategory; polarity: 1 | -1; weight: number }[] =
+    [];
 
   const polarityOf = (category: LexiconCategory): 1 | -1 => (category === "positive" ? 1 : -1);
 
@@ -192,7 +194,13 @@ export function scoreSentence(sentence: string): SentenceSentiment {
       if (consumed.slice(start, end + 1).some(Boolean)) continue;
       consumed.fill(true, start, end + 1);
       if (compiled.weight > 0) {
-        raw.push({ start, end, category: compiled.category, polarity: polarityOf(compiled.category), weight: compiled.weight });
+        raw.push({
+          start,
+          end,
+          category: compiled.category,
+          polarity: polarityOf(compiled.category),
+          weight: compiled.weight,
+        });
       }
     }
   }
@@ -200,22 +208,38 @@ export function scoreSentence(sentence: string): SentenceSentiment {
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] ?? "";
     const key = stems[index] ?? "";
-    if (consumed[index] || token === BOUNDARY || NEUTRAL_SURFACE_FORMS.has(token) || INTENSIFIERS.has(token)) continue;
+    if (consumed[index] || token === BOUNDARY || NEUTRAL_SURFACE_FORMS.has(token) || INTENSIFIERS.has(token))
+      continue;
     if (UP.has(key) || DOWN.has(key)) {
       const figure = figureNear(tokens, index);
       if (!figure.present && FIGURE_ONLY.has(key)) continue;
       let weight = DIRECTION_WEIGHT_NO_FIGURE;
       if (figure.present) {
-        weight = figure.percent !== null && figure.percent >= LARGE_MOVE_PERCENT ? DIRECTION_WEIGHT_LARGE_FIGURE : DIRECTION_WEIGHT_FIGURE;
+        weight =
+          figure.percent !== null && figure.percent >= LARGE_MOVE_PERCENT
+            ? DIRECTION_WEIGHT_LARGE_FIGURE
+            : DIRECTION_WEIGHT_FIGURE;
       }
       let polarity: 1 | -1 = UP.has(key) ? 1 : -1;
       if (hasCostSubject(stems, index)) polarity = polarity === 1 ? -1 : 1;
-      raw.push({ start: index, end: index, category: polarity === 1 ? "positive" : "negative", polarity, weight });
+      raw.push({
+        start: index,
+        end: index,
+        category: polarity === 1 ? "positive" : "negative",
+        polarity,
+        weight,
+      });
       continue;
     }
     const category = LEXICON.get(key);
     if (category === undefined) continue;
-    raw.push({ start: index, end: index, category, polarity: polarityOf(category), weight: CATEGORY_WEIGHT[category] });
+    raw.push({
+      start: index,
+      end: index,
+      category,
+      polarity: polarityOf(category),
+      weight: CATEGORY_WEIGHT[category],
+    });
   }
 
   if (raw.length === 0) return NEUTRAL;
@@ -232,7 +256,13 @@ export function scoreSentence(sentence: string): SentenceSentiment {
     }
     if (polarity === 1) positive += weight;
     else negative += weight;
-    hits.push({ text: tokens.slice(hit.start, hit.end + 1).join(" "), category: hit.category, polarity, weight, negated });
+    hits.push({
+      text: tokens.slice(hit.start, hit.end + 1).join(" "),
+      category: hit.category,
+      polarity,
+      weight,
+      negated,
+    });
   }
   const evidence = positive + negative;
   return { score: (positive - negative) / (evidence + SQUASH_K), positive, negative, evidence, hits };
@@ -264,7 +294,13 @@ export interface ScoredSegment {
  * How much each kind of line counts towards the call's overall sentiment: management's prepared remarks carry the
  * message, answers almost as much; analysts' questions mostly echo or probe, and the operator only runs the call.
  */
-export const ROLE_WEIGHTS = { preparedRemarks: 1.25, executiveAnswer: 1, analyst: 0.4, unknown: 0.5, operator: 0 } as const;
+export const ROLE_WEIGHTS = {
+  preparedRemarks: 1.25,
+  executiveAnswer: 1,
+  analyst: 0.4,
+  unknown: 0.5,
+  operator: 0,
+} as const;
 /** Evidence beyond this many weighted hits does not make a segment count more (one long monologue ≠ the call). */
 const EVIDENCE_CAP = 3;
 /** Pulls the overall score towards 0 when the whole call holds almost no evidence. */
@@ -281,7 +317,8 @@ export function overallSentiment(segments: ScoredSegment[]): number {
   for (const { role, sentiment } of segments) {
     if (role === "Analyst") seenAnalyst = true;
     let roleWeight: number;
-    if (role === "Executive") roleWeight = seenAnalyst ? ROLE_WEIGHTS.executiveAnswer : ROLE_WEIGHTS.preparedRemarks;
+    if (role === "Executive")
+      roleWeight = seenAnalyst ? ROLE_WEIGHTS.executiveAnswer : ROLE_WEIGHTS.preparedRemarks;
     else if (role === "Analyst") roleWeight = ROLE_WEIGHTS.analyst;
     else if (role === "Operator") roleWeight = ROLE_WEIGHTS.operator;
     else roleWeight = ROLE_WEIGHTS.unknown;

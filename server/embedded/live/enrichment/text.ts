@@ -88,7 +88,13 @@ const NO_UNDOUBLE = new Set(["l", "s", "z"]);
 
 function undouble(stem: string): string {
   const last = stem.at(-1);
-  if (stem.length > 3 && last !== undefined && last === stem.at(-2) && /[b-df-hj-np-tv-z]/.test(last) && !NO_UNDOUBLE.has(last)) {
+  if (
+    stem.length > 3 &&
+    last !== undefined &&
+    last === stem.at(-2) &&
+    /[b-df-hj-np-tv-z]/.test(last) &&
+    !NO_UNDOUBLE.has(last)
+  ) {
     return stem.slice(0, -1);
   }
   return stem;
@@ -155,6 +161,7 @@ const PROCEDURAL_PATTERNS: RegExp[] = [
   /\bhold for (the|your) next question\b/i,
   /^(hi|hello|hey|good morning|good afternoon)[,!.]?\s*[A-Z]?[a-z]*[.!]?$/i,
   /^(sure|yes|yeah|okay|ok|great|got it|understood|perfect)[,.!]*$/i,
+  /^(great|good|okay|ok|perfect|all right|alright|got it|understood|that's helpful|very helpful|helpful)[,.!]?\s*(thank you|thanks)( very much| so much)?[,.!]*$/i,
 ];
 
 export function isProcedural(sentence: string): boolean {

@@ -1,0 +1,215 @@
+import { describe, expect, it } from "vitest";
+import { CallStateMachine, type RestCallView } from "./call-state";
+import type { SentenceFrame } from "./frames";
+import type { LivePayload } from "./hub";
+
+const ID = "c".repeat(24);
+const START = "2026-10-20T21:00:00.000Z";
+const startEpoch = Date.parse(START);
+
+const quietLog = { debug() {}, info() {}, warn() {}, error() {} };
+
+function frame(sequence: number, isLast = false): SentenceFrame {
+  return {
+    callId: ID,
+    symbol: "NWSC",
+    name: "Northwind Semiconductor",
+    sequence,
+    text: `sentence ${sequence}`,
+    speaker: "SPEAKER_1",
+    startAt: startEpoch + sequence * 1000,
+    endAt: startEpoch + sequence * 1000 + 900,
+    confidence: 0.9,
+    isLast,
+  };
+}
+
+function view(status: RestCallView["status"], count: number, from = 0): RestCallView {
+  return {
+    callId: ID,
+    symbol: "NWSC",
+    name: "Northwind Semiconductor",
+    startTime: START,
+    status,
+    segments: Array.from({ length: Math.max(0, count - from) }, (_, i) => ({
+      sequence: from + i,
+      speaker: "SPEAKER_1",
+      startMs: (from + i) * 1000,
+      endMs: (from + i) * 1000 + 900,
+      text: `sentence ${from + i}`,
+      confidence: 0.9,
+    })),
+  };
+}
+
+/** A REST double whose answers the test scripts: a function of the call number. */
+function setup(answer: (n: number) => RestCallView | null | Error) {
+  const events: LivePayload[] = [];
+  let calls = 0;
+  const machine = new CallStateMachine({
+    publish: (p) => events.push(p),
+    log: quietLog,
+    fetcher: {
+      fetchCall: async () => {
+        calls += 1;
+        await new Promise((r) => setTimeout(r, 1));
+        const a = answer(calls);
+        if (a instanceof Error) throw a;
+        return a;
+      },
+    },
+    syncBackoff: { baseMs: 5, capMs: 20 },
+    gapGiveUpAttempts: 4,
+    enrichPoll: { firstMs: 5, factor: 1, capMs: 5, maxAttempts: 20 },
+  });
+  const sequences = () =>
+    events.filter((e) => e.event === "sentence").map((e) => (e.data as { sequence: number }).sequence);
+  const statuses = () =>
+    events.filter((e) => e.event === "call.status").map((e) => (e.data as { status: string }).status);
+  return { machine, events, sequences, statuses, restCalls: () => calls };
+}
+
+const tick = (ms = 30) => new Promise((r) => setTimeout(r, ms));
+
+describe("CallStateMachine", () => {
+  it("announces a call seen from its start, then publishes its sentences in order", async () => {
+    const t = setup(() => view("live", 0));
+    t.machine.onAudio(ID, "NWSC");
+    await tick();
+    t.machine.onSentence(frame(0));
+    t.machine.onSentence(frame(1));
+    expect(t.events.slice(0, 2).map((e) => e.event)).toEqual(["call.started", "call.status"]);
+    expect(t.events[0]!.data).toEqual({
+      callId: ID,
+      symbol: "NWSC",
+      name: "Northwind Semiconductor",
+      startTime: START,
+    });
+    expect(t.sequences()).toEqual([0, 1]);
+    expect(t.events.at(-1)!.data).toEqual({
+      callId: ID,
+      sequence: 1,
+      text: "sentence 1",
+      speaker: "SPEAKER_1",
+      startMs: 1000,
+      endMs: 1900,
+      confidence: 0.9,
+    });
+    t.machine.dispose();
+  });
+
+  it("holds sentences until the call is named and dated", async () => {
+    const t = setup(() => view("live", 0));
+    t.machine.onSentence(frame(0));
+    expect(t.events).toEqual([]);
+    await tick();
+    expect(t.events.map((e) => e.event)).toEqual(["call.started", "call.status", "sentence"]);
+    t.machine.dispose();
+  });
+
+  it("fills what was said before a mid-call first sight from REST, without repeating", async () => {
+    const t = setup(() => view("live", 6));
+    t.machine.onSentence(frame(5));
+    await tick();
+    t.machine.onSentence(frame(6));
+    expect(t.sequences()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    t.machine.dispose();
+  });
+
+  it("reorders out-of-order sentences and drops duplicates", async () => {
+    const t = setup(() => view("live", 0));
+    t.machine.onAudio(ID, "NWSC");
+    await tick();
+    for (const s of [0, 2, 0, 1, 2, 3, 1]) t.machine.onSentence(frame(s));
+    expect(t.sequences()).toEqual([0, 1, 2, 3]);
+    t.machine.dispose();
+  });
+
+  it("after a reconnect, publishes what was said meanwhile and nothing twice", async () => {
+    let restCount = 0;
+    const t = setup(() => view("live", restCount));
+    t.machine.onAudio(ID, "NWSC");
+    await tick();
+    for (let s = 0; s < 4; s += 1) t.machine.onSentence(frame(s));
+    restCount = 8; // sentences 4..7 were spoken while the socket was down
+    t.machine.onReconnected();
+    t.machine.onSentence(frame(8));
+    await tick();
+    t.machine.onSentence(frame(9));
+    expect(t.sequences()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    t.machine.dispose();
+  });
+
+  it("retries while REST lags behind the socket, then fills the gap", async () => {
+    const t = setup((n) => (n === 1 ? view("live", 0) : n < 4 ? view("live", 3) : view("live", 5)));
+    t.machine.onAudio(ID, "NWSC");
+    await tick();
+    t.machine.onSentence(frame(5));
+    await tick(150);
+    expect(t.sequences()).toEqual([0, 1, 2, 3, 4, 5]);
+    t.machine.dispose();
+  });
+
+  it("survives a failing REST read", async () => {
+    const t = setup((n) => (n <= 2 ? new Error("503") : view("live", 3)));
+    t.machine.onSentence(frame(2));
+    await tick(150);
+    expect(t.sequences()).toEqual([0, 1, 2]);
+    t.machine.dispose();
+  });
+
+  it("skips a gap that neither the socket nor REST can ever fill, after a bounded number of tries", async () => {
+    const t = setup(() => view("live", 2));
+    t.machine.onSentence(frame(4));
+    await tick(400);
+    expect(t.sequences()).toEqual([0, 1, 4]);
+    t.machine.dispose();
+  });
+
+  it("completes on the COMPLETE sentence, then polls until enriched", async () => {
+    const t = setup((n) => (n === 1 ? view("live", 0) : n < 4 ? view("completed", 3) : view("enriched", 3)));
+    t.machine.onSentence(frame(0));
+    await tick();
+    t.machine.onSentence(frame(1));
+    t.machine.onSentence(frame(2, true));
+    expect(t.statuses()).toEqual(["live", "completed"]);
+    await tick(100);
+    expect(t.statuses()).toEqual(["live", "completed", "enriched"]);
+    expect(t.machine.trackedCallIds()).toEqual([]);
+    // A late duplicate does not resurrect it.
+    t.machine.onSentence(frame(2, true));
+    expect(t.sequences()).toEqual([0, 1, 2]);
+    t.machine.dispose();
+  });
+
+  it("learns from REST that a call ended while the socket was down", async () => {
+    let answer = view("live", 2);
+    const t = setup(() => answer);
+    t.machine.onSentence(frame(0));
+    await tick();
+    t.machine.onSentence(frame(1));
+    answer = view("enriched", 5);
+    t.machine.onLiveList([]);
+    await tick();
+    expect(t.sequences()).toEqual([0, 1, 2, 3, 4]);
+    expect(t.statuses()).toEqual(["live", "completed", "enriched"]);
+    t.machine.dispose();
+  });
+
+  it("tracks calls from the live list with their name and start time", async () => {
+    const t = setup(() => new Error("REST down"));
+    t.machine.onLiveList([{ callId: ID, symbol: "NWSC", name: "Northwind Semiconductor", startTime: START }]);
+    t.machine.onSentence(frame(0));
+    expect(t.events.map((e) => e.event)).toEqual(["call.started", "call.status", "sentence"]);
+    t.machine.dispose();
+  });
+
+  it("drops a call the upstream does not know", async () => {
+    const t = setup(() => null);
+    t.machine.onAudio(ID, "NWSC");
+    await tick(200);
+    expect(t.machine.trackedCallIds()).toEqual([]);
+    expect(t.events).toEqual([]);
+    t.machine.dispose();
+  });
+});

@@ -1,0 +1,178 @@
+import "server-only";
+import { z } from "zod";
+
+/**
+ * Frames of the upstream live stream (upstream-contract §6). The stream mixes JSON objects with plain-text acks
+ * (`Subscribed to X`, `pong`), so every frame is parsed defensively: whatever does not match is reported as
+ * `unknown` and dropped by the caller, never thrown.
+ */
+
+const upstreamConnectedSchema = z.object({ message: z.string(), uid: z.string() });
+
+const upstreamAudioSchema = z.object({
+  action: z.literal("audio"),
+  symbol: z.string(),
+  call_id: z.string(),
+  hls_url: z.string().optional(),
+});
+
+const upstreamListSchema = z.object({
+  action: z.literal("list"),
+  calls: z.array(
+    z.object({
+      call_id: z.string(),
+      symbol: z.string(),
+      name: z.string().nullish(),
+      start_time: z.string().nullish(),
+    }),
+  ),
+});
+
+const upstreamSubscribedSchema = z.object({ action: z.literal("subscribed"), tickers: z.array(z.string()) });
+
+const upstreamErrorSchema = z.object({ action: z.literal("error"), message: z.string() });
+
+const looseNumber = z
+  .union([z.number(), z.string().trim().min(1).transform(Number)])
+  .pipe(z.number().finite());
+
+const upstreamSentenceSchema = z.object({
+  call_id: z.string(),
+  symbol: z.string(),
+  name: z.string().nullish(),
+  call_title: z.string().nullish(),
+  sequence: looseNumber.pipe(z.number().int().nonnegative()),
+  sentence: z.string(),
+  speaker: z.string().nullish(),
+  start_time: z.string().nullish(),
+  end_time: z.string().nullish(),
+  confidence: looseNumber.nullish(),
+  // Tolerate case: the real service is not consistent about it (contract §5 says so for REST).
+  status: z.string().transform((s) => s.toUpperCase()),
+});
+
+export interface SentenceFrame {
+  callId: string;
+  symbol: string;
+  name: string | null;
+  sequence: number;
+  text: string;
+  speaker: string;
+  /** Absolute times (epoch ms) when the upstream gave parseable ones. */
+  startAt: number | null;
+  endAt: number | null;
+  confidence: number | null;
+  isLast: boolean;
+}
+
+export type UpstreamFrame =
+  | { kind: "connected"; uid: string }
+  | { kind: "ack"; action: "subscribed" | "unsubscribed"; ticker: string }
+  | { kind: "pong" }
+  | { kind: "audio"; callId: string; symbol: string }
+  | {
+      kind: "list";
+      calls: { callId: string; symbol: string; name: string | null; startTime: string | null }[];
+    }
+  | { kind: "subscriptions"; tickers: string[] }
+  | { kind: "error"; message: string }
+  | { kind: "sentence"; sentence: SentenceFrame }
+  | { kind: "unknown"; reason: string; sample: string };
+
+const SAMPLE_CHARS = 200;
+
+function unknown(reason: string, raw: string): UpstreamFrame {
+  return { kind: "unknown", reason, sample: raw.slice(0, SAMPLE_CHARS) };
+}
+
+function parseTime(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const t = Date.parse(value);
+  return Number.isFinite(t) ? t : null;
+}
+
+function normaliseCallId(id: string): string {
+  return id.toLowerCase();
+}
+
+export function parseFrame(raw: string): UpstreamFrame {
+  const text = raw.trim();
+  if (text === "pong") return { kind: "pong" };
+  const ack = /^(Subscribed to|Unsubscribed from)\s+(\S+)$/.exec(text);
+  if (ack)
+    return {
+      kind: "ack",
+      action: ack[1] === "Subscribed to" ? "subscribed" : "unsubscribed",
+      ticker: ack[2]!,
+    };
+  if (!text.startsWith("{")) return unknown("not JSON and not a known text frame", text);
+
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return unknown("malformed JSON", text);
+  }
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    return unknown("not a JSON object", text);
+
+  const action = (json as { action?: unknown }).action;
+  switch (action) {
+    case "audio": {
+      const p = upstreamAudioSchema.safeParse(json);
+      return p.success
+        ? { kind: "audio", callId: normaliseCallId(p.data.call_id), symbol: p.data.symbol }
+        : unknown("bad audio frame", text);
+    }
+    case "list": {
+      const p = upstreamListSchema.safeParse(json);
+      return p.success
+        ? {
+            kind: "list",
+            calls: p.data.calls.map((c) => ({
+              callId: normaliseCallId(c.call_id),
+              symbol: c.symbol,
+              name: c.name ?? null,
+              startTime: c.start_time ?? null,
+            })),
+          }
+        : unknown("bad list frame", text);
+    }
+    case "subscribed": {
+      const p = upstreamSubscribedSchema.safeParse(json);
+      return p.success
+        ? { kind: "subscriptions", tickers: p.data.tickers }
+        : unknown("bad subscribed frame", text);
+    }
+    case "error": {
+      const p = upstreamErrorSchema.safeParse(json);
+      return p.success ? { kind: "error", message: p.data.message } : unknown("bad error frame", text);
+    }
+    case undefined:
+      break;
+    default:
+      return unknown(`unknown action`, text);
+  }
+
+  const connected = upstreamConnectedSchema.safeParse(json);
+  if (connected.success) return { kind: "connected", uid: connected.data.uid };
+
+  const s = upstreamSentenceSchema.safeParse(json);
+  if (!s.success) return unknown("unrecognised object", text);
+  const d = s.data;
+  return {
+    kind: "sentence",
+    sentence: {
+      callId: normaliseCallId(d.call_id),
+      symbol: d.symbol,
+      name: d.name ?? null,
+      sequence: d.sequence,
+      text: d.sentence,
+      speaker: d.speaker ?? "UNKNOWN",
+      startAt: parseTime(d.start_time),
+      endAt: parseTime(d.end_time),
+      confidence: d.confidence ?? null,
+      isLast: d.status === "COMPLETE" || d.status === "COMPLETED",
+    },
+  };
+}

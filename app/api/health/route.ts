@@ -1,0 +1,15 @@
+// GET /api/health – is our server up, and can it reach the market-data service? (shape fixed by design.md §3)
+import { toErrorResponse } from "@/server/http/errors";
+import { jsonResponse } from "@/server/http/respond";
+import { getHealth } from "@/server/upstream/health";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request): Promise<Response> {
+  try {
+    return jsonResponse(await getHealth({ signal: request.signal }), "no-store");
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+}

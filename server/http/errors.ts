@@ -1,0 +1,59 @@
+import "server-only";
+import { getLogger } from "../log";
+
+export interface AppErrorOptions {
+  /** Seconds the client should wait (429-style answers); becomes the `Retry-After` header. */
+  retryAfterSeconds?: number;
+  /** Details safe to show the client; only ever sent on 4xx. */
+  expose?: unknown;
+  cause?: unknown;
+}
+
+/** An error we answer deliberately: status, snake_case code and a human sentence. */
+export class AppError extends Error {
+  readonly retryAfterSeconds: number | undefined;
+  readonly expose: unknown;
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    options: AppErrorOptions = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "AppError";
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.expose = options.expose;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
+export const notFound = (message: string) => new AppError(404, "not_found", message);
+export const invalidParameter = (message: string, expose?: unknown) =>
+  new AppError(400, "invalid_parameter", message, { expose });
+
+/**
+ * Our error body `{ error: { code, message } }`. Unknown errors become a generic 500 (their text may hold upstream
+ * details or the key, so it is logged, scrubbed, never sent). `expose` details only travel on 4xx.
+ */
+export function toErrorResponse(error: unknown): Response {
+  const headers = new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store" });
+  if (error instanceof AppError) {
+    if (error.status >= 500) getLogger().warn({ code: error.code, status: error.status }, error.message);
+    const body: { error: { code: string; message: string; details?: unknown } } = {
+      error: { code: error.code, message: error.message },
+    };
+    if (error.status < 500 && error.expose !== undefined) body.error.details = error.expose;
+    if (error.retryAfterSeconds !== undefined)
+      headers.set("Retry-After", String(Math.ceil(error.retryAfterSeconds)));
+    return new Response(JSON.stringify(body), { status: error.status, headers });
+  }
+  getLogger().error({ err: error }, "unhandled error in route handler");
+  return new Response(
+    JSON.stringify({ error: { code: "internal_error", message: "Something went wrong on our side." } }),
+    { status: 500, headers },
+  );
+}

@@ -1,0 +1,193 @@
+import "server-only";
+import { LRUCache } from "lru-cache";
+import { AppError } from "../http/errors";
+import { getLogger } from "../log";
+
+/**
+ * Response cache in front of the upstream, keyed on the normalised upstream request.
+ *
+ * - fresh for `freshMs`: served as is;
+ * - then, up to `swrMs`, stale-while-revalidate: served at once while one background refresh runs;
+ * - beyond that the caller waits for a refresh; if the upstream fails (5xx of ours) and the copy is younger than
+ *   `staleIfErrorMs`, the old copy is served marked `stale: true` (stale-if-error);
+ * - single-flight: concurrent identical requests share one upstream call.
+ *
+ * The shared upstream call deliberately ignores the callers' abort signals (one browser leaving must not fail the
+ * others); each caller can still stop waiting through its own signal. The client's own deadline bounds the call.
+ */
+
+export interface CachePolicy {
+  freshMs: number;
+  swrMs: number;
+  staleIfErrorMs: number;
+}
+
+export const CACHE_POLICIES = {
+  calendar: { freshMs: 30_000, swrMs: 5 * 60_000, staleIfErrorMs: 60 * 60_000 },
+  fundamentals: { freshMs: 10 * 60_000, swrMs: 60 * 60_000, staleIfErrorMs: 24 * 60 * 60_000 },
+  symbols: { freshMs: 60 * 60_000, swrMs: 24 * 60 * 60_000, staleIfErrorMs: 7 * 24 * 60 * 60_000 },
+  health: { freshMs: 15_000, swrMs: 15_000, staleIfErrorMs: 0 },
+} as const satisfies Record<string, CachePolicy>;
+
+export interface Cached<T> {
+  value: T;
+  /** ISO 8601 UTC time the value was fetched from the upstream. */
+  fetchedAt: string;
+  /** True only when served because the upstream failed. */
+  stale: boolean;
+}
+
+interface Entry {
+  value: unknown;
+  fetchedAtMs: number;
+}
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  staleWhileRevalidate: number;
+  staleIfError: number;
+  coalesced: number;
+  fetches: number;
+  fetchErrors: number;
+  size: number;
+}
+
+/** Stable key for an upstream request: path + query names sorted, empty values dropped. */
+export function cacheKey(
+  path: string,
+  query: Record<string, string | number | boolean | undefined | null>,
+): string {
+  const parts = Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== null && v !== "")
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .sort();
+  return parts.length ? `${path}?${parts.join("&")}` : path;
+}
+
+function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted)
+    return Promise.reject(new AppError(499, "client_closed_request", "The request was cancelled."));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AppError(499, "client_closed_request", "The request was cancelled."));
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+export class ResponseCache {
+  private readonly lru: LRUCache<string, Entry>;
+  private readonly inflight = new Map<string, Promise<Cached<unknown>>>();
+  private counters = {
+    hits: 0,
+    misses: 0,
+    staleWhileRevalidate: 0,
+    staleIfError: 0,
+    coalesced: 0,
+    fetches: 0,
+    fetchErrors: 0,
+  };
+
+  constructor(options: { max?: number; now?: () => number } = {}) {
+    this.lru = new LRUCache<string, Entry>({ max: options.max ?? 2000, ttl: 1, ttlAutopurge: false });
+    if (options.now) this.now = options.now;
+  }
+
+  private now: () => number = () => Date.now();
+
+  async get<T>(
+    key: string,
+    policy: CachePolicy,
+    fetcher: () => Promise<T>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<Cached<T>> {
+    const entry = this.lru.get(key);
+    const age = entry ? this.now() - entry.fetchedAtMs : Infinity;
+    if (entry && age < policy.freshMs) {
+      this.counters.hits += 1;
+      return this.toCached<T>(entry, false);
+    }
+    if (entry && age < policy.swrMs) {
+      this.counters.hits += 1;
+      this.counters.staleWhileRevalidate += 1;
+      this.flight(key, policy, fetcher).catch((error: unknown) => {
+        getLogger().warn({ key, err: error }, "background refresh failed");
+      });
+      return this.toCached<T>(entry, false);
+    }
+    this.counters.misses += 1;
+    try {
+      return (await raceSignal(this.flight(key, policy, fetcher), options.signal)) as Cached<T>;
+    } catch (error) {
+      const canServeStale =
+        entry !== undefined &&
+        age < policy.staleIfErrorMs &&
+        error instanceof AppError &&
+        error.status >= 500 &&
+        !options.signal?.aborted;
+      if (!canServeStale) throw error;
+      this.counters.staleIfError += 1;
+      getLogger().warn({ key, code: error.code }, "upstream failed; serving stale copy");
+      return this.toCached<T>(entry, true);
+    }
+  }
+
+  private flight<T>(key: string, policy: CachePolicy, fetcher: () => Promise<T>): Promise<Cached<unknown>> {
+    const running = this.inflight.get(key);
+    if (running) {
+      this.counters.coalesced += 1;
+      return running;
+    }
+    this.counters.fetches += 1;
+    const promise = (async () => {
+      try {
+        const value = await fetcher();
+        const entry: Entry = { value, fetchedAtMs: this.now() };
+        // Kept as long as it may be served at all; lru-cache's own clock is only used for eviction.
+        this.lru.set(key, entry, { ttl: Math.max(policy.swrMs, policy.staleIfErrorMs, policy.freshMs) });
+        return this.toCached<unknown>(entry, false);
+      } catch (error) {
+        this.counters.fetchErrors += 1;
+        throw error;
+      } finally {
+        this.inflight.delete(key);
+      }
+    })();
+    this.inflight.set(key, promise);
+    return promise;
+  }
+
+  private toCached<T>(entry: Entry, stale: boolean): Cached<T> {
+    return { value: entry.value as T, fetchedAt: new Date(entry.fetchedAtMs).toISOString(), stale };
+  }
+
+  stats(): CacheStats {
+    return { ...this.counters, size: this.lru.size };
+  }
+
+  clear(): void {
+    this.lru.clear();
+    this.inflight.clear();
+    for (const k of Object.keys(this.counters) as (keyof typeof this.counters)[]) this.counters[k] = 0;
+  }
+}
+
+const CACHE = Symbol.for("callroom.upstream-cache");
+type Holder = { [CACHE]?: ResponseCache };
+
+/** The process-wide cache (on globalThis so Next's dev reloads and separate route bundles share one). */
+export function getResponseCache(): ResponseCache {
+  const holder = globalThis as Holder;
+  holder[CACHE] ??= new ResponseCache();
+  return holder[CACHE];
+}

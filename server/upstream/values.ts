@@ -1,0 +1,135 @@
+import "server-only";
+import { z } from "zod";
+
+/**
+ * Wire-value helpers shared by the resource modules: where the upstream's quirks (decimal strings, "" for missing,
+ * strings for integers and booleans) become `number | null`, `string | null`, `boolean | null`.
+ */
+
+/** A scalar the upstream may send as string, number, boolean or null. */
+export const wireScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional();
+export type WireScalar = z.infer<typeof wireScalar>;
+
+export function toNumber(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "string") {
+    const t = value.trim().replace(/,/g, "");
+    if (t === "") return null;
+    const n = Number(t);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+export function toInt(value: unknown): number | null {
+  const n = toNumber(value);
+  return n === null ? null : Math.trunc(n);
+}
+
+export function toText(value: unknown): string | null {
+  if (typeof value === "string") {
+    const t = value.trim();
+    return t === "" ? null : t;
+  }
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+export function toBool(value: unknown): boolean | null {
+  if (typeof value === "boolean") return value;
+  if (typeof value === "number") return value !== 0;
+  if (typeof value === "string") {
+    const t = value.trim().toLowerCase();
+    if (t === "true" || t === "1" || t === "yes") return true;
+    if (t === "false" || t === "0" || t === "no") return false;
+  }
+  return null;
+}
+
+/** Unix seconds (number or digit string) → ISO 8601 UTC; 0 and garbage → null. */
+export function unixToIso(value: unknown): string | null {
+  const n = toNumber(value);
+  if (n === null || n <= 0) return null;
+  return new Date(n * 1000).toISOString();
+}
+
+/** A date the upstream sends as YYYY-MM-DD, an ISO date-time, or Unix seconds → YYYY-MM-DD. */
+export function toIsoDate(value: unknown): string | null {
+  if (typeof value === "number" || (typeof value === "string" && /^\d{9,12}$/.test(value.trim()))) {
+    return unixToIso(value)?.slice(0, 10) ?? null;
+  }
+  const t = toText(value);
+  if (t === null) return null;
+  return /^\d{4}-\d{2}-\d{2}/.test(t) ? t.slice(0, 10) : t;
+}
+
+const easternFormatter = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+function easternOffsetMs(utcMs: number): number {
+  const parts = Object.fromEntries(
+    easternFormatter.formatToParts(new Date(utcMs)).map((p) => [p.type, p.value]),
+  );
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return asUtc - utcMs;
+}
+
+/** Calendar date + US Eastern wall time (HH:MM[:SS]) → ISO 8601 UTC; null when either is missing or malformed. */
+export function easternToIso(date: string | null, time: string | null): string | null {
+  if (!date || !time) return null;
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(time);
+  if (!d || !t) return null;
+  const wall = Date.UTC(
+    Number(d[1]),
+    Number(d[2]) - 1,
+    Number(d[3]),
+    Number(t[1]),
+    Number(t[2]),
+    Number(t[3] ?? 0),
+  );
+  if (Number.isNaN(wall)) return null;
+  // Two passes settle the offset on DST-change days.
+  let utc = wall - easternOffsetMs(wall);
+  utc = wall - easternOffsetMs(utc);
+  return new Date(utc).toISOString();
+}
+
+export function snakeToCamel(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** Reads `keys` from `raw` case-insensitively (the upstream mixes `PERatio`/`peRatio`, `EBITDAMargin`). */
+export function pickNumbers<const K extends string>(
+  raw: Record<string, unknown>,
+  keys: readonly K[],
+): Record<K, number | null> {
+  const byLower = new Map(Object.entries(raw).map(([k, v]) => [k.toLowerCase(), v]));
+  return Object.fromEntries(keys.map((k) => [k, toNumber(byLower.get(k.toLowerCase()))])) as Record<
+    K,
+    number | null
+  >;
+}
+
+export function pickTexts<const K extends string>(
+  raw: Record<string, unknown> | null | undefined,
+  keys: readonly K[],
+): Record<K, string | null> {
+  const source = raw ?? {};
+  return Object.fromEntries(keys.map((k) => [k, toText(source[k])])) as Record<K, string | null>;
+}

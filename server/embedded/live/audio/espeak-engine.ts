@@ -1,0 +1,280 @@
+/**
+ * `SpeechEngine` backed by the npm `espeak-ng` package (eSpeak NG compiled to WASM; GPL-3.0, hence only reachable
+ * through the `SpeechEngine` interface so another engine can replace it).
+ *
+ * The package exposes only eSpeak's command-line program, whose `main()` Emscripten runs once per module instance.
+ * Instantiating the 18 MB module costs ~100 ms of CPU, five times the cost of saying a sentence, so one instance
+ * is reused: `main()` is called again with a fresh argv allocated with the exported `malloc`. eSpeak parses its
+ * options with musl's `getopt_long`, whose global `optind` must go back to 1 before each run; the module does not
+ * export it, so its address is found once by calibration (run with a distinctive argument count, diff the
+ * memory) and checked before every run. If calibration fails or a run misbehaves, the engine falls back to one
+ * fresh instance per sentence (slower, same output).
+ *
+ * Calls are serialised: the WASM module is single-threaded and keeps its state in globals.
+ * Output: 22 050 Hz mono 16-bit PCM, trimmed to the speech with `EDGE_MS` of silence either side, plus word
+ * timings estimated from the audio (see `word-timing.ts`).
+ */
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import ESpeakNg, { type EspeakModule } from "espeak-ng";
+import { speakableTokens } from "./speakable";
+import type { SpeechClip, SpeechEngine, VoiceId } from "./types";
+import { estimateWordTimings, voicedStructure } from "./word-timing";
+
+export const ESPEAK_SAMPLE_RATE = 22_050;
+const EDGE_MS = 20;
+/** A fresh instance now and then bounds whatever eSpeak leaks across runs (none measured over 300 runs). */
+const RUNS_PER_INSTANCE = 5_000;
+const CALIBRATION_PADDING = 18;
+
+interface VoiceSpec {
+  id: VoiceId;
+  /** Words per minute (eSpeak `-s`); earnings-call speakers vary around 160. */
+  rate: number;
+  /** eSpeak `-p`, 0–99, 50 = the voice's default. */
+  pitch: number;
+}
+
+/**
+ * Stable order: index 0 is the first speaker of a call (the operator), then accents, genders and pitches alternate
+ * so that neighbouring speakers always sound clearly different.
+ */
+export const ESPEAK_VOICES: readonly VoiceSpec[] = [
+  { id: "en-us+f3", rate: 165, pitch: 55 },
+  { id: "en-us+m3", rate: 160, pitch: 45 },
+  { id: "en-gb-x-rp+f2", rate: 160, pitch: 50 },
+  { id: "en-us+m1", rate: 170, pitch: 35 },
+  { id: "en-gb+m3", rate: 158, pitch: 50 },
+  { id: "en-us-nyc+f4", rate: 172, pitch: 60 },
+  { id: "en-gb-scotland+m2", rate: 155, pitch: 40 },
+  { id: "en-us+f1", rate: 162, pitch: 65 },
+  { id: "en-029+m4", rate: 160, pitch: 50 },
+  { id: "en-gb+f5", rate: 165, pitch: 45 },
+];
+
+const VOICE_NAME = /^[a-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,4}(?:\+[A-Za-z0-9]{1,16})?$/;
+
+function wasmPath(): string {
+  const entry = createRequire(import.meta.url).resolve("espeak-ng");
+  return path.join(path.dirname(entry), "espeak-ng.wasm");
+}
+
+class ExitError extends Error {}
+
+/** One instantiated module and the means to run its `main()` again. */
+class EspeakRuntime {
+  runs = 0;
+  private expectedOptind = 1;
+  private readonly errors: string[] = [];
+
+  private constructor(
+    private readonly module: EspeakModule,
+    private readonly exports: WebAssembly.Exports,
+    public optindAddress: number | undefined,
+  ) {}
+
+  static async create(wasm: WebAssembly.Module, optindAddress: number | undefined): Promise<EspeakRuntime> {
+    let instance: WebAssembly.Instance | undefined;
+    const errors: string[] = [];
+    const module = await ESpeakNg({
+      noInitialRun: true,
+      print: () => {},
+      printErr: (line) => errors.push(line),
+      instantiateWasm: (imports, receive) => {
+        void WebAssembly.instantiate(wasm, imports).then((i) => {
+          instance = i;
+          receive(i);
+        });
+        return {};
+      },
+    });
+    if (!instance) throw new Error("espeak-ng: the WASM instance was not handed over");
+    const runtime = new EspeakRuntime(module, instance.exports, optindAddress);
+    runtime.errors.push(...errors);
+    return runtime;
+  }
+
+  private get memory(): WebAssembly.Memory {
+    return this.exports.memory as WebAssembly.Memory;
+  }
+
+  private call<T>(name: string, ...args: number[]): T {
+    const fn = this.exports[name] as (...a: number[]) => T;
+    return fn(...args);
+  }
+
+  /** Finds `optind` by running once with a distinctive argument count; returns false if it is not unique. */
+  calibrate(): boolean {
+    const before = new Int32Array(this.memory.buffer.slice(0));
+    this.module.FS.writeFile("/calibrate.txt", "ok");
+    const args: string[] = [];
+    for (let i = 0; i < CALIBRATION_PADDING; i++) args.push("-a", "100");
+    args.push("-w", "/calibrate.wav", "-f", "/calibrate.txt");
+    this.rawMain(args);
+    const after = new Int32Array(this.memory.buffer);
+    const argc = args.length + 1;
+    const candidates: number[] = [];
+    for (let i = 0; i < before.length; i++) if (before[i] === 1 && after[i] === argc) candidates.push(i * 4);
+    if (candidates.length !== 1) return false;
+    this.optindAddress = candidates[0];
+    this.expectedOptind = argc;
+    return true;
+  }
+
+  /** Runs eSpeak's `main()` with `args`; throws if it exits or fails. */
+  main(args: string[]): void {
+    if (this.runs > 0) {
+      if (this.optindAddress === undefined) throw new ExitError("espeak-ng: instance cannot be reused");
+      const view = new Int32Array(this.memory.buffer);
+      if (view[this.optindAddress / 4] !== this.expectedOptind) {
+        throw new ExitError("espeak-ng: optind is not where calibration found it");
+      }
+      view[this.optindAddress / 4] = 1;
+    }
+    this.rawMain(args);
+    this.expectedOptind = args.length + 1;
+  }
+
+  private rawMain(args: string[]): void {
+    const all = ["espeak-ng", ...args];
+    const pointers = all.map((arg) => {
+      const bytes = Buffer.from(`${arg}\0`, "utf8");
+      const p = this.call<number>("malloc", bytes.length);
+      new Uint8Array(this.memory.buffer).set(bytes, p);
+      return p;
+    });
+    const argv = this.call<number>("malloc", 4 * (all.length + 1));
+    const table = new Uint32Array(this.memory.buffer, argv, all.length + 1);
+    pointers.forEach((p, i) => (table[i] = p));
+    table[all.length] = 0;
+    this.runs++;
+    this.errors.length = 0;
+    let status: number;
+    try {
+      status = this.module._main(all.length, argv);
+    } catch (error) {
+      throw new ExitError(`espeak-ng exited: ${this.errors.join(" ") || String(error)}`);
+    } finally {
+      for (const p of [...pointers, argv]) this.call("free", p);
+    }
+    if (status !== 0) throw new ExitError(`espeak-ng failed (${status}): ${this.errors.join(" ")}`);
+  }
+
+  readFile(file: string): Uint8Array {
+    const data = this.module.FS.readFile(file);
+    this.module.FS.unlink(file);
+    return data;
+  }
+
+  writeFile(file: string, data: string): void {
+    this.module.FS.writeFile(file, data);
+  }
+}
+
+/** PCM of a RIFF/WAVE file (16-bit mono, as eSpeak writes it). */
+export function parseWav(bytes: Uint8Array): { samples: Int16Array; sampleRate: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const tag = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
+  if (bytes.length < 12 || tag(0) !== "RIFF" || tag(8) !== "WAVE") throw new Error("not a WAV file");
+  let offset = 12;
+  let sampleRate = 0;
+  while (offset + 8 <= bytes.length) {
+    const id = tag(offset);
+    const size = view.getUint32(offset + 4, true);
+    if (id === "fmt ") sampleRate = view.getUint32(offset + 12, true);
+    if (id === "data") {
+      // eSpeak patches the sizes on close; trust the file length, which is always right.
+      const start = offset + 8;
+      const count = Math.floor((bytes.length - start) / 2);
+      const samples = new Int16Array(count);
+      for (let i = 0; i < count; i++) samples[i] = view.getInt16(start + i * 2, true);
+      return { samples, sampleRate };
+    }
+    offset += 8 + size + (size % 2);
+  }
+  throw new Error("WAV file without data");
+}
+
+function trimToSpeech(samples: Int16Array, sampleRate: number): Int16Array {
+  const v = voicedStructure(samples, sampleRate);
+  if (v.first < 0) return samples.subarray(0, 0);
+  const edge = Math.round((EDGE_MS * sampleRate) / 1000);
+  const frame = (v.frameMs * sampleRate) / 1000;
+  const start = Math.max(0, Math.floor(v.first * frame) - edge);
+  const end = Math.min(samples.length, Math.ceil((v.last + 1) * frame) + edge);
+  return samples.slice(start, end);
+}
+
+export class EspeakEngine implements SpeechEngine {
+  readonly voices: readonly VoiceId[] = ESPEAK_VOICES.map((v) => v.id);
+  readonly sampleRate = ESPEAK_SAMPLE_RATE;
+  private runtime: EspeakRuntime | undefined;
+  private optindAddress: number | undefined;
+  private reusable = true;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(private readonly wasm: WebAssembly.Module) {}
+
+  static async create(): Promise<EspeakEngine> {
+    const wasm = await WebAssembly.compile(await readFile(wasmPath()));
+    const engine = new EspeakEngine(wasm);
+    const runtime = await EspeakRuntime.create(wasm, undefined);
+    engine.reusable = runtime.calibrate();
+    engine.optindAddress = runtime.optindAddress;
+    engine.runtime = engine.reusable ? runtime : undefined;
+    return engine;
+  }
+
+  /** True while one WASM instance serves every sentence (the fast path). */
+  get reusesInstance(): boolean {
+    return this.reusable;
+  }
+
+  synthesize(text: string, voice: VoiceId): Promise<SpeechClip> {
+    const run = this.queue.then(() => this.synthesizeNow(text, voice));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async synthesizeNow(text: string, voice: VoiceId): Promise<SpeechClip> {
+    if (!VOICE_NAME.test(voice)) throw new Error(`invalid voice name: ${voice}`);
+    const tokens = speakableTokens(text);
+    const spoken = tokens
+      .map((t) => t.spoken)
+      .filter((s) => s !== "")
+      .join(" ");
+    if (spoken.trim() === "") return { samples: new Int16Array(0), sampleRate: this.sampleRate, words: [] };
+    const spec = ESPEAK_VOICES.find((v) => v.id === voice);
+    const args = ["-v", voice, "-s", String(spec?.rate ?? 165), "-p", String(spec?.pitch ?? 50)];
+    args.push("-w", "/out.wav", "-f", "/in.txt");
+
+    const wav = await this.runMain(args, spoken);
+    const { samples: raw, sampleRate } = parseWav(wav);
+    if (sampleRate !== this.sampleRate) throw new Error(`espeak-ng produced ${sampleRate} Hz audio`);
+    const samples = trimToSpeech(raw, sampleRate);
+    return { samples, sampleRate, words: estimateWordTimings(tokens, samples, sampleRate) };
+  }
+
+  private async runMain(args: string[], text: string): Promise<Uint8Array> {
+    if (this.reusable) {
+      try {
+        this.runtime ??= await EspeakRuntime.create(this.wasm, this.optindAddress);
+        const runtime = this.runtime;
+        runtime.writeFile("/in.txt", text);
+        runtime.main(args);
+        if (runtime.runs >= RUNS_PER_INSTANCE) this.runtime = undefined;
+        return runtime.readFile("/out.wav");
+      } catch (error) {
+        // A failed run may leave eSpeak's globals half-set: never run that instance again.
+        this.runtime = undefined;
+        if (!(error instanceof ExitError) || /optind|reused/.test(error.message)) this.reusable = false;
+        else throw error;
+      }
+    }
+    const fresh = await EspeakRuntime.create(this.wasm, undefined);
+    fresh.writeFile("/in.txt", text);
+    fresh.main(args);
+    return fresh.readFile("/out.wav");
+  }
+}

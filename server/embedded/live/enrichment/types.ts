@@ -44,12 +44,13 @@ export interface EnrichedParticipant {
 export interface EnrichmentResult {
   /** One score per input segment, same order, each in [−1, 1]; 0 = neutral. */
   segmentSentiments: number[];
-  /** Overall call sentiment in [−1, 1]. */
+  /** Overall call sentiment in [−1, 1]: evidence-weighted mean favouring executives' prepared remarks and answers. */
   overallSentiment: number;
-  /** Extractive summary: sentences of the transcript, one point per line, in transcript order. */
+  /** Extractive summary (TextRank): 5–8 sentences of the transcript (fewer if it has fewer), in transcript order. */
   summaryLines: string[];
   /** For each summary line, the `sequence` of the segment it came from (lets the UI link a point to its sentence). */
   summarySequences: number[];
+  /** Ordered operator, executives, analysts; input order within a role. */
   participants: EnrichedParticipant[];
 }
 

@@ -99,7 +99,7 @@ const envSchema = z.object({
 });
 
 /** Throws ConfigError with one line per problem. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmbeddedConfig {
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): EmbeddedConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {

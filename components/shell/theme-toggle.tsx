@@ -12,6 +12,8 @@ function Icon({ choice }: { choice: ThemeChoice }) {
       <svg
         aria-hidden
         viewBox="0 0 16 16"
+        width="16"
+        height="16"
         className="size-4"
         fill="none"
         stroke="currentColor"
@@ -26,6 +28,8 @@ function Icon({ choice }: { choice: ThemeChoice }) {
       <svg
         aria-hidden
         viewBox="0 0 16 16"
+        width="16"
+        height="16"
         className="size-4"
         fill="none"
         stroke="currentColor"
@@ -38,6 +42,8 @@ function Icon({ choice }: { choice: ThemeChoice }) {
     <svg
       aria-hidden
       viewBox="0 0 16 16"
+      width="16"
+      height="16"
       className="size-4"
       fill="none"
       stroke="currentColor"

@@ -1,0 +1,160 @@
+"use client";
+
+import { useId, useState, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Field, Input, Select } from "@/components/ui/field";
+import { PAGE_SIZES, type RangePreset } from "./calendar-params";
+
+const RANGE_LABELS: Record<RangePreset, string> = {
+  today: "Today",
+  "this-week": "This week",
+  "next-week": "Next week",
+  custom: "Custom range",
+  all: "All dates",
+};
+
+export interface CalendarFilterValues {
+  range: RangePreset;
+  from: string | null;
+  to: string | null;
+  importance: number;
+  tickers: string[];
+  pageSize: number;
+  sort: string;
+}
+
+/**
+ * The filter bar shared by both calendars. Each change resets paging to the first page (a page number means
+ * nothing in a different result). Ticker text applies on Enter or when the field loses focus.
+ */
+export function CalendarFilters({
+  values,
+  onChange,
+  sortOptions,
+  rangeOptions,
+  actions,
+}: {
+  values: CalendarFilterValues;
+  onChange: (patch: Partial<CalendarFilterValues> & { page?: number }) => void;
+  sortOptions: readonly { value: string; label: string }[];
+  rangeOptions: readonly RangePreset[];
+  actions?: ReactNode;
+}) {
+  const id = useId();
+  const tickerText = values.tickers.join(", ");
+  const [draft, setDraft] = useState<string | null>(null);
+
+  function applyTickers() {
+    if (draft === null) return;
+    const tickers = draft
+      .split(/[\s,]+/)
+      .map((t) => t.trim().toUpperCase())
+      .filter(Boolean);
+    setDraft(null);
+    onChange({ tickers, page: 0 });
+  }
+
+  return (
+    <form
+      role="search"
+      aria-label="Calendar filters"
+      className="flex flex-wrap items-end gap-x-3 gap-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        applyTickers();
+      }}
+    >
+      <Field label="Dates" htmlFor={`${id}-range`}>
+        <Select
+          id={`${id}-range`}
+          value={values.range}
+          onChange={(e) => onChange({ range: e.target.value as RangePreset, page: 0 })}
+        >
+          {rangeOptions.map((r) => (
+            <option key={r} value={r}>
+              {RANGE_LABELS[r]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {values.range === "custom" ? (
+        <>
+          <Field label="From" htmlFor={`${id}-from`}>
+            <Input
+              id={`${id}-from`}
+              type="date"
+              value={values.from ?? ""}
+              max={values.to ?? undefined}
+              onChange={(e) => onChange({ from: e.target.value || null, page: 0 })}
+            />
+          </Field>
+          <Field label="To" htmlFor={`${id}-to`}>
+            <Input
+              id={`${id}-to`}
+              type="date"
+              value={values.to ?? ""}
+              min={values.from ?? undefined}
+              onChange={(e) => onChange({ to: e.target.value || null, page: 0 })}
+            />
+          </Field>
+        </>
+      ) : null}
+      <Field label="Importance" htmlFor={`${id}-importance`}>
+        <Select
+          id={`${id}-importance`}
+          value={String(values.importance)}
+          onChange={(e) => onChange({ importance: Number(e.target.value), page: 0 })}
+        >
+          <option value="0">Any</option>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <option key={n} value={n}>
+              {n === 5 ? "5 only" : `${n} and above`}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Tickers" htmlFor={`${id}-tickers`}>
+        <Input
+          id={`${id}-tickers`}
+          className="w-44"
+          placeholder="e.g. NWSC, ACME"
+          value={draft ?? tickerText}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={applyTickers}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </Field>
+      <Field label="Sort" htmlFor={`${id}-sort`}>
+        <Select
+          id={`${id}-sort`}
+          value={values.sort}
+          onChange={(e) => onChange({ sort: e.target.value, page: 0 })}
+        >
+          {sortOptions.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Rows per page" htmlFor={`${id}-size`}>
+        <Select
+          id={`${id}-size`}
+          value={String(values.pageSize)}
+          onChange={(e) => onChange({ pageSize: Number(e.target.value), page: 0 })}
+        >
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Button type="submit" className="sr-only">
+        Apply
+      </Button>
+      {actions ? <div className="ml-auto flex items-end gap-2">{actions}</div> : null}
+    </form>
+  );
+}

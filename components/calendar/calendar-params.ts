@@ -1,0 +1,82 @@
+import { createParser, parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
+import { isValidIsoDate } from "@/lib/schemas/params";
+import { EARNINGS_SORTS, MA_SORTS } from "@/lib/schemas/calendar";
+import { presetRange, type DatePreset } from "@/lib/format";
+
+/**
+ * Every calendar filter lives in the URL (nuqs), so a copied link reproduces the view. A preset ("this-week") is
+ * kept as the preset, not as dates: a link shared on Monday should still mean "this week" on Thursday. Custom
+ * ranges keep their dates. Invalid values in a hand-edited URL fall back to defaults rather than erroring.
+ */
+
+export const RANGE_PRESETS = ["today", "this-week", "next-week", "custom", "all"] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+export const PAGE_SIZES = [100, 250, 500, 1000] as const;
+
+const parseAsIsoDay = createParser({
+  parse: (value: string) => (isValidIsoDate(value) ? value : null),
+  serialize: (value: string) => value,
+});
+
+const parseAsTicker = parseAsString;
+
+const common = {
+  range: parseAsStringLiteral(RANGE_PRESETS).withDefault("this-week"),
+  from: parseAsIsoDay,
+  to: parseAsIsoDay,
+  importance: parseAsInteger.withDefault(0),
+  tickers: parseAsArrayOf(parseAsTicker).withDefault([]),
+  page: parseAsInteger.withDefault(0),
+  pageSize: parseAsInteger.withDefault(250),
+};
+
+export const earningsParams = {
+  ...common,
+  sort: parseAsStringLiteral(EARNINGS_SORTS).withDefault("date:asc"),
+};
+
+export const maParams = {
+  ...common,
+  range: parseAsStringLiteral(RANGE_PRESETS).withDefault("all"),
+  sort: parseAsStringLiteral(MA_SORTS).withDefault("announced"),
+};
+
+export const urlOptions = { history: "replace", clearOnDefault: true } as const;
+
+export interface RangeState {
+  range: RangePreset;
+  from: string | null;
+  to: string | null;
+}
+
+/** The inclusive date range a range state stands for; `all` and an empty custom range select every date. */
+export function resolveRange(state: RangeState, now = new Date()): { from?: string; to?: string } {
+  if (state.range === "all") return {};
+  if (state.range === "custom") {
+    const from = state.from ?? undefined;
+    const to = state.to ?? undefined;
+    // A reversed range is almost always two dates typed in the wrong order.
+    if (from && to && from > to) return { from: to, to: from };
+    return { from, to };
+  }
+  return presetRange(state.range as DatePreset, now);
+}
+
+export function clampImportance(value: number): number | undefined {
+  if (!Number.isInteger(value) || value <= 0) return undefined;
+  return Math.min(5, value);
+}
+
+export function clampPageSize(value: number): number {
+  return (PAGE_SIZES as readonly number[]).includes(value) ? value : 250;
+}
+
+/** Tickers from the URL: upper case, valid symbols, unique, at most 50 (the upstream's limit). */
+export function cleanTickers(values: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const v of values) {
+    const t = v.trim().toUpperCase();
+    if (/^[A-Z0-9][A-Z0-9.\-]{0,14}$/.test(t)) out.add(t);
+  }
+  return [...out].slice(0, 50);
+}

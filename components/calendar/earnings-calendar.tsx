@@ -1,0 +1,336 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useQueryStates } from "nuqs";
+import { useMemo, useSyncExternalStore } from "react";
+import { useRowNavigation } from "@/components/shell/use-row-navigation";
+import { Button } from "@/components/ui/button";
+import { ErrorState, EmptyState, StaleNote } from "@/components/ui/panel-state";
+import { VirtualTable, VirtualTableSkeleton, type VirtualColumn } from "@/components/ui/virtual-table";
+import { toCsv } from "@/lib/export/csv";
+import { downloadText } from "@/lib/export/download";
+import { toIcs } from "@/lib/export/ics";
+import {
+  EXCHANGE_TIME_ZONE,
+  SESSION_LABEL,
+  formatDate,
+  formatDateTime,
+  formatEps,
+  formatMoney,
+  formatPercent,
+  localTimeZone,
+  marketSession,
+  zonedWallTimeToDate,
+} from "@/lib/format";
+import {
+  calendarQueries,
+  compareEarnings,
+  fetchEarnings,
+  type EarningsFilters,
+} from "@/lib/queries/calendar";
+import type { EarningsRow } from "@/lib/schemas/calendar";
+import { CalendarFilters } from "./calendar-filters";
+import { CalendarPager } from "./calendar-pager";
+import {
+  clampImportance,
+  clampPageSize,
+  cleanTickers,
+  earningsParams,
+  resolveRange,
+  urlOptions,
+} from "./calendar-params";
+import { Actual, Confirmed, Importance, Surprise } from "./figures";
+import { ReportTime } from "./report-time";
+import { useCalendarRefresh } from "./use-calendar-refresh";
+
+const noopSubscribe = () => () => {};
+
+/** The reader's zone; "UTC" during server rendering (those rows are never rendered on the server anyway). */
+export function useTimeZone(): string {
+  return useSyncExternalStore(noopSubscribe, localTimeZone, () => "UTC");
+}
+
+function periodLabel(row: EarningsRow): string {
+  if (!row.period) return "—";
+  return row.periodYear ? `${row.period} ${row.periodYear}` : row.period;
+}
+
+export function earningsColumns(timeZone: string): VirtualColumn<EarningsRow>[] {
+  return [
+    {
+      id: "date",
+      header: "Date",
+      width: 132,
+      cell: (r) => formatDate(r.date, { weekday: true, year: true }),
+    },
+    {
+      id: "time",
+      header: `Time (${timeZoneAbbreviation(timeZone)})`,
+      width: 196,
+      cell: (r) => <ReportTime date={r.date} time={r.time} timeZone={timeZone} />,
+    },
+    {
+      id: "company",
+      header: "Company",
+      width: 250,
+      cell: (r) => (
+        <span className="flex min-w-0 items-baseline gap-2">
+          <Link
+            href={`/companies/${encodeURIComponent(r.ticker)}`}
+            className="text-accent w-14 shrink-0 font-mono font-semibold hover:underline"
+            onClick={(e) => e.stopPropagation()}
+          >
+            {r.ticker}
+          </Link>
+          <span className="truncate" title={r.name}>
+            {r.name}
+          </span>
+        </span>
+      ),
+    },
+    { id: "period", header: "Period", width: 76, cell: periodLabel },
+    { id: "epsEst", header: "EPS est.", width: 76, numeric: true, cell: (r) => formatEps(r.epsEst) },
+    {
+      id: "eps",
+      header: "EPS",
+      width: 70,
+      numeric: true,
+      cell: (r) => <Actual text={formatEps(r.eps)} surprise={r.epsSurprisePercent} />,
+    },
+    {
+      id: "epsSurprise",
+      header: "EPS surp.",
+      width: 92,
+      numeric: true,
+      cell: (r) => <Surprise percent={r.epsSurprisePercent} />,
+    },
+    {
+      id: "revEst",
+      header: "Rev. est.",
+      width: 92,
+      numeric: true,
+      cell: (r) => formatMoney(r.revenueEst, r.currency ?? "USD"),
+    },
+    {
+      id: "rev",
+      header: "Revenue",
+      width: 92,
+      numeric: true,
+      cell: (r) => (
+        <Actual text={formatMoney(r.revenue, r.currency ?? "USD")} surprise={r.revenueSurprisePercent} />
+      ),
+    },
+    {
+      id: "revSurprise",
+      header: "Rev. surp.",
+      width: 92,
+      numeric: true,
+      cell: (r) => <Surprise percent={r.revenueSurprisePercent} />,
+    },
+    { id: "confirmed", header: "Conf.", width: 52, cell: (r) => <Confirmed value={r.isDateConfirmed} /> },
+    { id: "importance", header: "Imp.", width: 64, cell: (r) => <Importance value={r.importance} /> },
+  ];
+}
+
+function timeZoneAbbreviation(timeZone: string): string {
+  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+    .formatToParts(new Date())
+    .find((p) => p.type === "timeZoneName");
+  return part?.value ?? timeZone;
+}
+
+const CSV_COLUMNS = [
+  { header: "Date", value: (r: EarningsRow) => r.date },
+  { header: "Time (US Eastern)", value: (r: EarningsRow) => r.time },
+  {
+    header: "Session",
+    value: (r: EarningsRow) => (marketSession(r.time) ? SESSION_LABEL[marketSession(r.time)!] : ""),
+  },
+  { header: "Ticker", value: (r: EarningsRow) => r.ticker },
+  { header: "Company", value: (r: EarningsRow) => r.name },
+  { header: "Exchange", value: (r: EarningsRow) => r.exchange },
+  { header: "Period", value: (r: EarningsRow) => r.period },
+  { header: "Fiscal year", value: (r: EarningsRow) => r.periodYear },
+  { header: "Currency", value: (r: EarningsRow) => r.currency },
+  { header: "EPS estimate", value: (r: EarningsRow) => r.epsEst },
+  { header: "EPS actual", value: (r: EarningsRow) => r.eps },
+  { header: "EPS surprise %", value: (r: EarningsRow) => r.epsSurprisePercent },
+  { header: "Revenue estimate", value: (r: EarningsRow) => r.revenueEst },
+  { header: "Revenue actual", value: (r: EarningsRow) => r.revenue },
+  { header: "Revenue surprise %", value: (r: EarningsRow) => r.revenueSurprisePercent },
+  { header: "Date confirmed", value: (r: EarningsRow) => r.isDateConfirmed },
+  { header: "Importance", value: (r: EarningsRow) => r.importance },
+];
+
+/** One calendar event per report: timed when the time is known (60 min), all-day otherwise. */
+export function earningsToIcs(rows: readonly EarningsRow[], origin: string, now = new Date()): string {
+  return toIcs(
+    rows.map((r) => {
+      const instant = r.time ? zonedWallTimeToDate(r.date, r.time, EXCHANGE_TIME_ZONE) : null;
+      const session = marketSession(r.time);
+      const lines = [
+        `${r.name} (${r.ticker}) ${periodLabel(r)} earnings`,
+        session ? `Time: ${SESSION_LABEL[session]} ${r.time} US Eastern` : "Time: not announced",
+        `EPS estimate: ${formatEps(r.epsEst)}`,
+        `Revenue estimate: ${formatMoney(r.revenueEst, r.currency ?? "USD")}`,
+      ];
+      if (r.eps !== null)
+        lines.push(`EPS actual: ${formatEps(r.eps)} (${formatPercent(r.epsSurprisePercent)})`);
+      if (r.revenue !== null)
+        lines.push(
+          `Revenue actual: ${formatMoney(r.revenue, r.currency ?? "USD")} (${formatPercent(r.revenueSurprisePercent)})`,
+        );
+      if (!r.isDateConfirmed) lines.push("Date not confirmed");
+      return {
+        uid: `earnings-${r.id}@callroom`,
+        summary: `${r.ticker} ${periodLabel(r)} earnings${session ? ` (${SESSION_LABEL[session]})` : ""}`,
+        description: lines.join("\n"),
+        url: `${origin}/companies/${encodeURIComponent(r.ticker)}`,
+        start: instant ? { instant } : { date: r.date },
+        durationMinutes: 60,
+        lastModified: r.updatedAt ? new Date(r.updatedAt) : undefined,
+      };
+    }),
+    { calendarName: "Callroom earnings", now },
+  );
+}
+
+export function EarningsCalendar() {
+  const router = useRouter();
+  const timeZone = useTimeZone();
+  const [params, setParams] = useQueryStates(earningsParams, urlOptions);
+  const range = resolveRange(params);
+  const filters: EarningsFilters = {
+    from: range.from,
+    to: range.to,
+    tickers: cleanTickers(params.tickers),
+    importance: clampImportance(params.importance),
+    sort: params.sort,
+    page: Math.max(0, params.page),
+    pageSize: clampPageSize(params.pageSize),
+  };
+  const query = calendarQueries.earnings(filters);
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useQuery({
+    ...query,
+    placeholderData: keepPreviousData,
+  });
+  const rows = useMemo(() => data?.data ?? [], [data]);
+
+  const { lastError } = useCalendarRefresh({
+    queryKey: query.queryKey,
+    fetchUpdated: (since, signal) => fetchEarnings({ ...filters, page: 0, pageSize: 1000 }, signal, since),
+    compare: compareEarnings(filters.sort),
+    enabled: Boolean(data) && !isPlaceholderData,
+  });
+
+  const openRow = (index: number) => {
+    const row = rows[index];
+    if (row) router.push(`/companies/${encodeURIComponent(row.ticker)}`);
+  };
+  const { activeIndex, setActiveIndex } = useRowNavigation(rows.length, { onOpen: openRow });
+  const columns = useMemo(() => earningsColumns(timeZone), [timeZone]);
+
+  const fileStem = `earnings-${range.from ?? "all"}${range.to && range.to !== range.from ? `_${range.to}` : ""}`;
+  const exportActions = (
+    <>
+      <Button
+        disabled={rows.length === 0}
+        onClick={() => downloadText(`${fileStem}.csv`, toCsv(rows, CSV_COLUMNS), "text/csv;charset=utf-8")}
+      >
+        Export CSV
+      </Button>
+      <Button
+        disabled={rows.length === 0}
+        onClick={() =>
+          downloadText(
+            `${fileStem}.ics`,
+            earningsToIcs(rows, window.location.origin),
+            "text/calendar;charset=utf-8",
+          )
+        }
+      >
+        Export .ics
+      </Button>
+    </>
+  );
+
+  return (
+    <div className="flex flex-col gap-3">
+      <CalendarFilters
+        values={{ ...params, pageSize: filters.pageSize }}
+        onChange={(patch) => void setParams(patch as Parameters<typeof setParams>[0])}
+        rangeOptions={["today", "this-week", "next-week", "custom", "all"]}
+        sortOptions={[
+          { value: "date:asc", label: "Date, earliest first" },
+          { value: "date:desc", label: "Date, latest first" },
+        ]}
+        actions={exportActions}
+      />
+      <div className="text-2xs text-muted flex min-h-6 flex-wrap items-center justify-between gap-2">
+        <p>
+          {range.from ? (
+            <>
+              {formatDate(range.from, { weekday: true })}
+              {range.to && range.to !== range.from ? ` – ${formatDate(range.to, { weekday: true })}` : ""}
+            </>
+          ) : (
+            "All dates"
+          )}
+          {" · "}times in {timeZone}, exchange time on hover
+        </p>
+        <p aria-live="polite">
+          {isFetching
+            ? "Updating…"
+            : data
+              ? `Updated ${formatDateTime(data.meta.fetchedAt, timeZone)} · refreshes every 60 s`
+              : ""}
+          {lastError ? ` · last refresh failed at ${formatDateTime(lastError, timeZone)}` : ""}
+        </p>
+      </div>
+      {data?.meta.stale ? <StaleNote since={formatDateTime(data.meta.fetchedAt, timeZone)} /> : null}
+      {isPending ? (
+        <VirtualTableSkeleton columns={columns} label="Loading earnings" />
+      ) : error && !data ? (
+        <ErrorState
+          className="border-line rounded border"
+          title="Could not load the earnings calendar."
+          message={error.message}
+          onRetry={() => void refetch()}
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          className="border-line rounded border"
+          title="No earnings reports match these filters."
+          hint={
+            filters.tickers?.length || filters.importance
+              ? "Try fewer tickers, a lower importance, or a wider date range."
+              : "Try a wider date range, such as next week or a custom range."
+          }
+        />
+      ) : (
+        <VirtualTable
+          rows={rows}
+          columns={columns}
+          rowKey={(r) => r.id}
+          caption="Earnings calendar"
+          activeIndex={activeIndex}
+          onRowClick={setActiveIndex}
+          className="max-h-[min(72dvh,900px)]"
+          testId="earnings-table"
+          rowTestId="earnings-row"
+        />
+      )}
+      {data ? (
+        <CalendarPager
+          page={filters.page}
+          pageSize={filters.pageSize}
+          rowCount={rows.length}
+          hasMore={data.meta.hasMore}
+          onPage={(page) => void setParams({ page })}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -6,9 +6,14 @@
  * `hasAudio` / `hasMp3` / `hasPdf` flags.
  */
 import { z } from "zod";
-import { callIdSchema, liveCallStatusSchema, tickerSchema } from "./live";
+import { envelopeSchema, pageMetaSchema } from "./envelope";
+import { callIdSchema, liveCallStatusSchema } from "./live";
+import { enumParam, intParam, isValidIsoDate, symbolListParam } from "./params";
 
 export { callIdSchema };
+
+/** Route params of `/api/calls/[callId]/…`: 24 hex characters, normalised to lower case. */
+export const callIdParamsSchema = z.object({ callId: callIdSchema.transform((s) => s.toLowerCase()) });
 
 export const callStatusSchema = liveCallStatusSchema;
 export type CallStatus = z.infer<typeof callStatusSchema>;
@@ -82,67 +87,58 @@ export const callSchema = callListItemSchema.extend({
 });
 export type Call = z.infer<typeof callSchema>;
 
-export const paginationSchema = z.object({
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  pageCount: z.number().int(),
+/** Meta of our paged call and summary lists: the shared page meta plus the upstream's hit count. */
+export const callsPageMetaSchema = pageMetaSchema.extend({ total: z.number().int().nonnegative() });
+export type CallsPageMeta = z.infer<typeof callsPageMetaSchema>;
+
+/** `GET /api/calls` → `{ data: CallListItem[], meta }`. */
+export const callListResponseSchema = z.object({
+  data: z.array(callListItemSchema),
+  meta: callsPageMetaSchema,
 });
-export type Pagination = z.infer<typeof paginationSchema>;
+export type CallListResponse = z.infer<typeof callListResponseSchema>;
 
-export const callListSchema = z.object({ items: z.array(callListItemSchema), pagination: paginationSchema });
-export type CallList = z.infer<typeof callListSchema>;
-
-export const summaryListSchema = z.object({
-  items: z.array(callSummarySchema),
-  pagination: paginationSchema,
+/** `GET /api/summaries` → `{ data: CallSummary[], meta }`. */
+export const summaryListResponseSchema = z.object({
+  data: z.array(callSummarySchema),
+  meta: callsPageMetaSchema,
 });
-export type SummaryList = z.infer<typeof summaryListSchema>;
+export type SummaryListResponse = z.infer<typeof summaryListResponseSchema>;
 
-const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: "must be YYYY-MM-DD or an ISO 8601 date-time",
-});
+/** `GET /api/calls/[callId]` → `{ data: Call, meta }`. */
+export const callResponseSchema = envelopeSchema(callSchema);
+/** `GET /api/calls/[callId]/summary` → `{ data: CallSummary, meta }`. */
+export const callSummaryResponseSchema = envelopeSchema(callSummarySchema);
 
-const tickersList = z
-  .string()
-  .transform((s) =>
-    s
-      .split(",")
-      .map((x) => x.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(tickerSchema).min(1, "tickers must not be empty").max(50, "at most 50 tickers"));
+/** `from`/`to` on the call's start: a date (YYYY-MM-DD) or an ISO 8601 date-time. */
+const dateOrDateTimeParam = (name: string) =>
+  z
+    .string()
+    .refine((v) => isValidIsoDate(v) || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))), {
+      message: `${name} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`,
+    });
 
-const pageParams = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+const listShape = {
+  tickers: symbolListParam("tickers", 50).optional(),
+  from: dateOrDateTimeParam("from").optional(),
+  to: dateOrDateTimeParam("to").optional(),
+  /** 0-based, like every paged list of our API (the upstream's call lists are 1-based: the client translates). */
+  page: intParam("page", 0, 10_000).default(0),
+  pageSize: intParam("pageSize", 1, 100).default(20),
 };
 
-/** `GET /api/calls` query. Live calls are listed first. */
+function refineRange(value: { from?: string; to?: string }, ctx: z.RefinementCtx) {
+  if (value.from !== undefined && value.to !== undefined && Date.parse(value.from) > Date.parse(value.to)) {
+    ctx.addIssue({ code: "custom", path: ["from"], message: "from must be on or before to" });
+  }
+}
+
+/** `GET /api/calls` query. `status`: live, completed (which includes enriched) or all (default); live calls first. */
 export const callsQuerySchema = z
-  .object({
-    tickers: tickersList.optional(),
-    from: dateOrDateTime.optional(),
-    to: dateOrDateTime.optional(),
-    status: z.enum(["live", "completed", "all"]).default("all"),
-    ...pageParams,
-  })
-  .refine((q) => !q.from || !q.to || q.from.slice(0, 10) <= q.to.slice(0, 10), {
-    message: "from must not be after to",
-    path: ["from"],
-  });
+  .object({ ...listShape, status: enumParam("status", ["live", "completed", "all"] as const).default("all") })
+  .superRefine(refineRange);
 export type CallsQuery = z.infer<typeof callsQuerySchema>;
 
-/** `GET /api/summaries` query. */
-export const summariesQuerySchema = z
-  .object({
-    tickers: tickersList.optional(),
-    from: dateOrDateTime.optional(),
-    to: dateOrDateTime.optional(),
-    ...pageParams,
-  })
-  .refine((q) => !q.from || !q.to || q.from.slice(0, 10) <= q.to.slice(0, 10), {
-    message: "from must not be after to",
-    path: ["from"],
-  });
+/** `GET /api/summaries` query (newest first). */
+export const summariesQuerySchema = z.object(listShape).superRefine(refineRange);
 export type SummariesQuery = z.infer<typeof summariesQuerySchema>;

@@ -1,0 +1,25 @@
+// GET /api/calls/[callId]/summary – the call's summary (404 until the call is enriched)
+import { callIdParamsSchema } from "@/lib/schemas/calls";
+import { toErrorResponse } from "@/server/http/errors";
+import { parseParams } from "@/server/http/parse-query";
+import { jsonResponse } from "@/server/http/respond";
+import { getCallSummary } from "@/server/upstream/calls";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export async function GET(
+  request: Request,
+  context: { params: Promise<{ callId: string }> },
+): Promise<Response> {
+  try {
+    const { callId } = parseParams(await context.params, callIdParamsSchema);
+    const summary = await getCallSummary(callId, { signal: request.signal });
+    return jsonResponse(
+      { data: summary.value, meta: { fetchedAt: summary.fetchedAt, stale: summary.stale } },
+      { freshSeconds: 60, fetchedAt: summary.fetchedAt, stale: summary.stale },
+    );
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+}

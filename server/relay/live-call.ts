@@ -1,0 +1,88 @@
+import "server-only";
+import type { Call, CallStatus, Segment } from "@/lib/schemas/calls";
+import { AppError } from "../http/errors";
+import { getUpstreamCall } from "../upstream/calls";
+import type { CallSnapshot, LiveHub } from "./hub";
+import { getHub } from "./relay";
+
+/**
+ * `GET /api/calls/[callId]`: the upstream's call merged with what the hub has published since. REST lags the
+ * socket (and is cached for a few seconds), so a live call's page would otherwise miss its latest sentences; the
+ * hub's snapshot also comes with the cursor to resume the stream from, so page + stream together hold every
+ * sentence exactly once.
+ */
+
+const STATUS_RANK: Record<CallStatus, number> = { live: 0, completed: 1, enriched: 2 };
+
+export function mergeCall(
+  rest: Omit<Call, "streamCursor"> | null,
+  snapshot: CallSnapshot | null,
+  headCursor: string,
+): Call | null {
+  if (!rest && !snapshot) return null;
+  const base: Omit<Call, "streamCursor"> = rest ?? {
+    callId: snapshot!.callId,
+    title: `${snapshot!.name} conference call`,
+    symbol: snapshot!.symbol,
+    name: snapshot!.name,
+    exchange: null,
+    period: null,
+    year: null,
+    startTime: snapshot!.startTime,
+    endTime: null,
+    durationSeconds: null,
+    status: snapshot!.status,
+    segments: [],
+    summary: null,
+    participants: [],
+    // The socket announced this call's audio, so a playlist exists or is about to.
+    hasAudio: true,
+    hasMp3: false,
+    hasPdf: false,
+  };
+  const bySeq = new Map<number, Segment>(base.segments.map((s) => [s.sequence, s]));
+  for (const s of snapshot?.sentences ?? []) {
+    if (bySeq.has(s.sequence)) continue;
+    bySeq.set(s.sequence, {
+      sequence: s.sequence,
+      speaker: s.speaker,
+      speakerName: null,
+      startMs: s.startMs,
+      endMs: s.endMs,
+      text: s.text,
+      confidence: s.confidence,
+      sentiment: null,
+    });
+  }
+  const status =
+    snapshot && STATUS_RANK[snapshot.status] > STATUS_RANK[base.status] ? snapshot.status : base.status;
+  return {
+    ...base,
+    status,
+    segments: [...bySeq.values()].sort((a, b) => a.sequence - b.sequence),
+    streamCursor: snapshot ? snapshot.cursor : status === "live" ? headCursor : null,
+  };
+}
+
+export async function getCallWithLive(
+  callId: string,
+  options: { signal?: AbortSignal; hub?: LiveHub } = {},
+): Promise<{ call: Call; fetchedAt: string; stale: boolean }> {
+  const hub = options.hub ?? getHub();
+  let rest: Awaited<ReturnType<typeof getUpstreamCall>> | null = null;
+  try {
+    rest = await getUpstreamCall(callId, { signal: options.signal });
+  } catch (error) {
+    // With the upstream down, a call the relay follows can still be shown from the hub alone.
+    if (!(error instanceof AppError && error.status >= 500 && hub.snapshot(callId))) throw error;
+  }
+  // Taken after REST answered, so its cursor covers at least everything REST could have missed.
+  const snapshot = hub.snapshot(callId);
+  const call = mergeCall(rest?.value ?? null, snapshot, hub.headCursor());
+  if (!call) throw new AppError(404, "not_found", "No call with this id.");
+  return {
+    call,
+    fetchedAt: rest?.fetchedAt ?? new Date().toISOString(),
+    stale: rest ? rest.stale : true,
+  };
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { healthSchema } from "@/lib/schemas/health";
+import { getResponseCache } from "@/server/upstream/cache";
+import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
+import { json, startFakeUpstream, type FakeUpstream } from "@/server/upstream/test/fake-upstream";
+import { GET } from "./route";
+
+let fake: FakeUpstream;
+
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+});
+afterAll(async () => {
+  await fake.close();
+  clearUpstreamEnv();
+});
+beforeEach(() => {
+  getResponseCache().clear();
+  fake.requests = [];
+});
+
+const health = async () => {
+  const response = await GET(new Request("http://localhost/api/health"));
+  expect(response.status).toBe(200);
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  return healthSchema.parse(await response.json());
+};
+
+describe("GET /api/health", () => {
+  it("is ok when the upstream answers, and probes it once for a burst of checks", async () => {
+    setUpstreamEnv({ UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: "k", UPSTREAM_MODE: "embedded" });
+    fake.handler = (_req, res) => json(res, 200, { earnings: [] });
+    const results = await Promise.all(Array.from({ length: 10 }, health));
+    expect(results[0]).toEqual({
+      status: "ok",
+      upstream: { mode: "embedded", rest: "ok", stream: "unknown" },
+    });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]?.query.get("pagesize")).toBe("1");
+  });
+
+  it("is degraded when the upstream fails or is not configured", async () => {
+    setUpstreamEnv({ UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: "k" });
+    fake.handler = (_req, res) => json(res, 401, { message: "Unauthorized" });
+    expect(await health()).toEqual({
+      status: "degraded",
+      upstream: { mode: "remote", rest: "error", stream: "unknown" },
+    });
+    setUpstreamEnv({});
+    expect((await health()).upstream.rest).toBe("error");
+  });
+});

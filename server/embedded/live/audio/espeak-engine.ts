@@ -77,7 +77,7 @@ class EspeakRuntime {
   static async create(wasm: WebAssembly.Module, optindAddress: number | undefined): Promise<EspeakRuntime> {
     let instance: WebAssembly.Instance | undefined;
     const errors: string[] = [];
-    const module = await ESpeakNg({
+    const emscripten = await ESpeakNg({
       noInitialRun: true,
       print: () => {},
       printErr: (line) => errors.push(line),
@@ -90,7 +90,7 @@ class EspeakRuntime {
       },
     });
     if (!instance) throw new Error("espeak-ng: the WASM instance was not handed over");
-    const runtime = new EspeakRuntime(module, instance.exports, optindAddress);
+    const runtime = new EspeakRuntime(emscripten, instance.exports, optindAddress);
     runtime.errors.push(...errors);
     return runtime;
   }

@@ -270,7 +270,8 @@ function splitPunctuation(token: string): { lead: string; core: string; trail: s
 function splitRange(core: string): string[] | undefined {
   const m = /^([+\-]?[$€£]?\d[\d,.]*[%xkmbt]{0,2})[-–]([$€£]?\d[\d,.]*(?:%|x|bps|[kmbt]{1,2})?)$/i.exec(core);
   if (!m) return undefined;
-  let [, a = "", b = ""] = m;
+  const b = m[2] ?? "";
+  let a = m[1] ?? "";
   const currency = /^[$€£]/.exec(b)?.[0];
   if (currency && !/[$€£]/.test(a)) a = currency + a;
   if (b.endsWith("%") && !a.endsWith("%")) a = `${a}%`;

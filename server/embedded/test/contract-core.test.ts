@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../config";
 import { createAuthorizer } from "../core/auth";
 import { controlRoutes } from "../core/control-routes";
 import { FaultState } from "../core/faults";
@@ -322,5 +323,38 @@ describe("embedded §7: control API only on loopback", () => {
       expect(answer.status).toBe(403);
       expect(answer.json).toEqual({ message: "control API is only available on loopback" });
     }
+  });
+});
+
+describe("embedded §1: default plans on a transcripts route", () => {
+  let server: ReturnType<typeof createServer>;
+  let url: string;
+  // The transcripts routes belong to the live service; a stand-in route proves the pipeline applies the plans.
+  const transcriptsRoute = {
+    method: "GET" as const,
+    pattern: "/api/v1/transcripts/calls",
+    product: "transcripts" as const,
+    handle: () => ({ body: { data: [] } }),
+  };
+  beforeAll(async () => {
+    const handler = createRequestHandler({
+      routes: [transcriptsRoute],
+      authorize: createAuthorizer(loadConfig({}).apiKeys),
+      rateLimiter: new RateLimiter(0),
+      faults: new FaultState(),
+      stats: new RequestStats(),
+    });
+    server = createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/transcripts/calls`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("answers 403 to demo-calendars and 200 to demo", async () => {
+    const forbidden = await get(url, { authorization: "token demo-calendars" });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.json).toEqual(FORBIDDEN);
+    expect((await get(`${url}?token=demo-calendars`)).status).toBe(403);
+    expect((await get(url, { authorization: "token demo" })).status).toBe(200);
   });
 });

@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useQueryStates } from "nuqs";
-import { useMemo, useSyncExternalStore } from "react";
+import { useMemo } from "react";
+import { useTimeZone } from "./use-time-zone";
 import { useRowNavigation } from "@/components/shell/use-row-navigation";
 import { Button } from "@/components/ui/button";
 import { ErrorState, EmptyState, StaleNote } from "@/components/ui/panel-state";
@@ -20,7 +21,6 @@ import {
   formatEps,
   formatMoney,
   formatPercent,
-  localTimeZone,
   marketSession,
   zonedWallTimeToDate,
 } from "@/lib/format";
@@ -45,12 +45,6 @@ import { Actual, Confirmed, Importance, Surprise } from "./figures";
 import { ReportTime } from "./report-time";
 import { useCalendarRefresh } from "./use-calendar-refresh";
 
-const noopSubscribe = () => () => {};
-
-/** The reader's zone; "UTC" during server rendering (those rows are never rendered on the server anyway). */
-export function useTimeZone(): string {
-  return useSyncExternalStore(noopSubscribe, localTimeZone, () => "UTC");
-}
 
 function periodLabel(row: EarningsRow): string {
   if (!row.period) return "—";

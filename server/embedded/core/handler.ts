@@ -97,7 +97,8 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       if (!rate.allowed) throw tooManyRequests(rate.retryAfterSeconds);
       const faults = options.faults.active(now.getTime());
       if (faults !== null) {
-        if (faults.restLatencyMs > 0) await sleep(faults.restLatencyMs);
+        // Unref'd: an injected delay must not keep a closing process (or test worker) alive.
+        if (faults.restLatencyMs > 0) await sleep(faults.restLatencyMs, undefined, { ref: false });
         if (faults.restErrorRate > 0 && Math.random() < faults.restErrorRate) {
           if (faults.restStatus === 503) throw serviceUnavailable();
           const base = serverError();

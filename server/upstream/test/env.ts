@@ -1,3 +1,4 @@
+import "server-only";
 import { resetEnvCache } from "../../env";
 
 const NAMES = [

@@ -1,0 +1,38 @@
+// GET /api/calls/[callId]/audio/segments/[segment] – one HLS segment (`{n}.mp3`, `{n}.ts`, …), cached as immutable
+import { z } from "zod";
+import { callIdSchema } from "@/lib/schemas/calls";
+import { toErrorResponse } from "@/server/http/errors";
+import { parseParams } from "@/server/http/parse-query";
+import { assertNoQuery, getMediaProxy } from "@/server/upstream/media";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const paramsSchema = z.object({
+  callId: callIdSchema.transform((s) => s.toLowerCase()),
+  // Only an integer index and a known extension: the upstream URL is looked up, never built from this.
+  segment: z
+    .string()
+    .regex(/^\d{1,7}\.(mp3|ts|aac|m4s|mp4)$/, "segment must be <number>.<mp3|ts|aac|m4s|mp4>")
+    .transform((s) => Number(s.slice(0, s.indexOf(".")))),
+});
+
+export async function GET(
+  request: Request,
+  context: { params: Promise<{ callId: string; segment: string }> },
+): Promise<Response> {
+  try {
+    assertNoQuery(request);
+    const { callId, segment } = parseParams(await context.params, paramsSchema);
+    const { body, contentType } = await getMediaProxy().segment(callId, segment, request.signal);
+    return new Response(body as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "Content-Type": contentType,
+        "Content-Length": String(body.byteLength),
+        "Cache-Control": "private, max-age=31536000, immutable",
+      },
+    });
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+}

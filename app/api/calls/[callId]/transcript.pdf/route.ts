@@ -1,0 +1,21 @@
+// GET /api/calls/[callId]/transcript.pdf – the enriched call's PDF transcript, with Range support
+import { callIdParamsSchema } from "@/lib/schemas/calls";
+import { toErrorResponse } from "@/server/http/errors";
+import { parseParams } from "@/server/http/parse-query";
+import { assertNoQuery, getMediaProxy } from "@/server/upstream/media";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export async function GET(
+  request: Request,
+  context: { params: Promise<{ callId: string }> },
+): Promise<Response> {
+  try {
+    assertNoQuery(request);
+    const { callId } = parseParams(await context.params, callIdParamsSchema);
+    return await getMediaProxy().file(callId, "pdf", request.headers.get("range"), request.signal);
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+}

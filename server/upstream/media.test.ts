@@ -1,0 +1,359 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GET as getMp3 } from "@/app/api/calls/[callId]/audio.mp3/route";
+import { GET as getPlaylist } from "@/app/api/calls/[callId]/audio/playlist.m3u8/route";
+import { GET as getSegment } from "@/app/api/calls/[callId]/audio/segments/[segment]/route";
+import type { MediaLinks } from "./calls";
+import { linkExpiry, MediaProxy, rewritePlaylist, setMediaProxy } from "./media";
+
+const ID = "0123456789abcdef01234567";
+const MP3 = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+
+/** A stand-in upstream: signed links are valid for the current generation only (bumping it = expiry). */
+let server: Server;
+let origin = "";
+let generation = 1;
+let ended = false;
+const hits = { playlist: 0, segment: new Map<number, number>(), mp3: 0, forbidden: 0 };
+
+function signed(path: string) {
+  return `${origin}${path}?Key-Pair-Id=K&Policy=${Buffer.from(JSON.stringify({ expires: 4_000_000_000 })).toString("base64url")}&Signature=g${generation}`;
+}
+
+function links(): MediaLinks {
+  return {
+    hls: signed(`/api/v1/transcripts/calls/${ID}/hls`),
+    mp3: signed(`/api/v1/transcripts/calls/${ID}/mp3`),
+    pdf: null,
+  };
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", origin);
+    if (url.searchParams.get("Signature") !== `g${generation}`) {
+      hits.forbidden += 1;
+      res.writeHead(403, { "content-type": "application/json" }).end('{"message":"Access denied"}');
+      return;
+    }
+    if (url.pathname.endsWith("/hls")) {
+      hits.playlist += 1;
+      const q = url.search;
+      const body = [
+        "#EXTM3U",
+        "#EXT-X-VERSION:3",
+        "#EXT-X-TARGETDURATION:2",
+        "#EXT-X-MEDIA-SEQUENCE:0",
+        "#EXT-X-PLAYLIST-TYPE:EVENT",
+        '#EXT-X-SESSION-DATA:DATA-ID="x",URI="https://elsewhere.example/data.json"',
+        "#EXTINF:2.0,",
+        `hls/0.mp3${q}`,
+        "#EXTINF:2.0,",
+        `${origin}/api/v1/transcripts/calls/${ID}/hls/1.mp3${q}`,
+        "#EXTINF:2.0,",
+        `/api/v1/transcripts/calls/${ID}/hls/2.mp3${q}`,
+        ...(ended ? ["#EXT-X-ENDLIST"] : []),
+      ];
+      res.writeHead(200, { "content-type": "application/vnd.apple.mpegurl" }).end(body.join("\n"));
+      return;
+    }
+    const seg = /\/hls\/(\d+)\.mp3$/.exec(url.pathname);
+    if (seg) {
+      const n = Number(seg[1]);
+      hits.segment.set(n, (hits.segment.get(n) ?? 0) + 1);
+      // Slow enough that concurrent listeners overlap.
+      setTimeout(() => res.writeHead(200, { "content-type": "audio/mpeg" }).end(Buffer.alloc(4000, n)), 30);
+      return;
+    }
+    if (url.pathname.endsWith("/mp3")) {
+      hits.mp3 += 1;
+      const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? "");
+      if (range) {
+        const start = Number(range[1]);
+        const end = range[2] ? Number(range[2]) : MP3.length - 1;
+        if (start >= MP3.length) {
+          res.writeHead(416, { "content-range": `bytes */${MP3.length}` }).end();
+          return;
+        }
+        res
+          .writeHead(206, {
+            "content-type": "audio/mpeg",
+            "content-range": `bytes ${start}-${end}/${MP3.length}`,
+            "content-length": String(end - start + 1),
+            "accept-ranges": "bytes",
+          })
+          .end(MP3.subarray(start, end + 1));
+        return;
+      }
+      res.writeHead(200, { "content-type": "audio/mpeg", "accept-ranges": "bytes" }).end(MP3);
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  setMediaProxy(undefined);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+let linkCalls = 0;
+function makeProxy(overrides: Partial<ConstructorParameters<typeof MediaProxy>[0]> = {}) {
+  return new MediaProxy({
+    allowedOrigin: () => origin,
+    fetchLinks: async () => {
+      linkCalls += 1;
+      return links();
+    },
+    ...overrides,
+  });
+}
+
+beforeEach(() => {
+  generation = 1;
+  ended = false;
+  linkCalls = 0;
+  hits.playlist = 0;
+  hits.segment.clear();
+  hits.mp3 = 0;
+  hits.forbidden = 0;
+});
+
+function ctx<T>(params: T) {
+  return { params: Promise.resolve(params) };
+}
+
+describe("rewritePlaylist", () => {
+  it("numbers segments from the media sequence and drops URI-bearing tags", () => {
+    const text = [
+      "#EXTM3U",
+      "#EXT-X-MEDIA-SEQUENCE:7",
+      '#EXT-X-KEY:METHOD=AES-128,URI="https://keys.example/k"',
+      "#EXT-X-KEY:METHOD=NONE",
+      "#EXTINF:2,",
+      "a.ts?sig=1",
+      "#EXTINF:2,",
+      "b.aac?sig=1",
+      "#EXT-X-ENDLIST",
+    ].join("\r\n");
+    const r = rewritePlaylist(text, "http://up.example/p/hls?sig=1", "http://up.example");
+    expect(r.text).toBe(
+      [
+        "#EXTM3U",
+        "#EXT-X-MEDIA-SEQUENCE:7",
+        "#EXT-X-KEY:METHOD=NONE",
+        "#EXTINF:2,",
+        "segments/7.ts",
+        "#EXTINF:2,",
+        "segments/8.aac",
+        "#EXT-X-ENDLIST",
+        "",
+      ].join("\n"),
+    );
+    expect(r.ended).toBe(true);
+    expect(r.segments.get(8)).toBe("http://up.example/p/b.aac?sig=1");
+  });
+
+  it("refuses segment URIs on another origin, and non-playlists", () => {
+    expect(() =>
+      rewritePlaylist(
+        "#EXTM3U\n#EXTINF:2,\nhttp://evil.example/x.ts",
+        "http://up.example/hls",
+        "http://up.example",
+      ),
+    ).toThrow(/points elsewhere/);
+    expect(() => rewritePlaylist("<html>", "http://up.example/hls", "http://up.example")).toThrow(
+      /malformed/,
+    );
+  });
+});
+
+describe("linkExpiry", () => {
+  it("reads both policy styles and canned Expires", () => {
+    const simple = Buffer.from(JSON.stringify({ resource: "/x/*", expires: 1_900_000_000 })).toString(
+      "base64url",
+    );
+    const cloudfront = Buffer.from(
+      JSON.stringify({
+        Statement: [{ Resource: "/x", Condition: { DateLessThan: { "AWS:EpochTime": 1_800_000_000 } } }],
+      }),
+    ).toString("base64url");
+    expect(linkExpiry(`http://h/x?Policy=${simple}&Signature=s`)).toBe(1_900_000_000_000);
+    expect(linkExpiry(`http://h/x?Policy=${cloudfront}&Signature=s`)).toBe(1_800_000_000_000);
+    expect(linkExpiry("http://h/x?Expires=1700000000&Signature=s")).toBe(1_700_000_000_000);
+    expect(linkExpiry("http://h/x?Policy=%%%")).toBeNull();
+  });
+});
+
+describe("MediaProxy through the routes", () => {
+  it("serves a rewritten playlist with no upstream host, path or signature", async () => {
+    setMediaProxy(makeProxy());
+    const res = await getPlaylist(
+      new Request(`http://app/api/calls/${ID}/audio/playlist.m3u8`),
+      ctx({ callId: ID }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    const text = await res.text();
+    expect(text).toContain("segments/0.mp3\n");
+    expect(text).toContain("segments/2.mp3\n");
+    for (const leak of [
+      "127.0.0.1",
+      "Signature",
+      "Policy",
+      "Key-Pair-Id",
+      "/api/v1/",
+      "elsewhere.example",
+      "http",
+    ]) {
+      expect(text).not.toContain(leak);
+    }
+  });
+
+  it("fetches each segment once upstream, however many listeners ask", async () => {
+    setMediaProxy(makeProxy());
+    const many = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        getSegment(
+          new Request(`http://app/api/calls/${ID}/audio/segments/1.mp3`),
+          ctx({ callId: ID, segment: "1.mp3" }),
+        ),
+      ),
+    );
+    const bodies = await Promise.all(many.map((r) => r.arrayBuffer()));
+    expect(many.every((r) => r.status === 200)).toBe(true);
+    expect(bodies.every((b) => b.byteLength === 4000 && new Uint8Array(b)[0] === 1)).toBe(true);
+    expect(many[0]!.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
+    expect(many[0]!.headers.get("content-type")).toBe("audio/mpeg");
+    const later = await getSegment(
+      new Request(`http://app/api/calls/${ID}/audio/segments/1.mp3`),
+      ctx({ callId: ID, segment: "1.mp3" }),
+    );
+    expect(later.status).toBe(200);
+    expect(hits.segment.get(1)).toBe(1);
+    expect(hits.playlist).toBe(1);
+    expect(linkCalls).toBe(1);
+  });
+
+  it("re-signs once when the upstream refuses an expired link", async () => {
+    const proxy = makeProxy();
+    setMediaProxy(proxy);
+    await getPlaylist(new Request(`http://app/api/calls/${ID}/audio/playlist.m3u8`), ctx({ callId: ID }));
+    generation = 2; // every link handed out so far is now refused
+    const res = await getSegment(
+      new Request(`http://app/api/calls/${ID}/audio/segments/2.mp3`),
+      ctx({ callId: ID, segment: "2.mp3" }),
+    );
+    expect(res.status).toBe(200);
+    expect(hits.forbidden).toBe(1);
+    expect(proxy.stats().resigns).toBe(1);
+    expect(linkCalls).toBe(2);
+  });
+
+  it("answers 404 for a segment the playlist does not hold", async () => {
+    setMediaProxy(makeProxy());
+    const res = await getSegment(
+      new Request(`http://app/api/calls/${ID}/audio/segments/99.mp3`),
+      ctx({ callId: ID, segment: "99.mp3" }),
+    );
+    expect(res.status).toBe(404);
+  });
+
+  it("passes Range through on the MP3 and relays 206 / Content-Range / 416", async () => {
+    setMediaProxy(makeProxy());
+    const res = await getMp3(
+      new Request(`http://app/api/calls/${ID}/audio.mp3`, { headers: { range: "bytes=100-199" } }),
+      ctx({ callId: ID }),
+    );
+    expect(res.status).toBe(206);
+    expect(res.headers.get("content-range")).toBe(`bytes 100-199/${MP3.length}`);
+    expect(res.headers.get("accept-ranges")).toBe("bytes");
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(MP3.subarray(100, 200));
+
+    const whole = await getMp3(new Request(`http://app/api/calls/${ID}/audio.mp3`), ctx({ callId: ID }));
+    expect(whole.status).toBe(200);
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(MP3);
+
+    const beyond = await getMp3(
+      new Request(`http://app/api/calls/${ID}/audio.mp3`, { headers: { range: "bytes=5000-" } }),
+      ctx({ callId: ID }),
+    );
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("content-range")).toBe(`bytes */${MP3.length}`);
+
+    const bad = await getMp3(
+      new Request(`http://app/api/calls/${ID}/audio.mp3`, { headers: { range: "lines=1-2" } }),
+      ctx({ callId: ID }),
+    );
+    expect(bad.status).toBe(416);
+  });
+
+  it("rejects any attempt to hand the proxy a URL, and never fetches it", async () => {
+    setMediaProxy(makeProxy());
+    const evil = encodeURIComponent("http://169.254.169.254/latest/meta-data");
+    const attempts = [
+      getSegment(
+        new Request(`http://app/api/calls/${ID}/audio/segments/1.mp3?url=${evil}`),
+        ctx({ callId: ID, segment: "1.mp3" }),
+      ),
+      getSegment(
+        new Request(`http://app/api/calls/${ID}/audio/segments/x`),
+        ctx({ callId: ID, segment: decodeURIComponent(evil) }),
+      ),
+      getSegment(
+        new Request(`http://app/api/calls/${ID}/audio/segments/x`),
+        ctx({ callId: ID, segment: "../../hls" }),
+      ),
+      getPlaylist(
+        new Request(`http://app/api/calls/${ID}/audio/playlist.m3u8?src=${evil}`),
+        ctx({ callId: ID }),
+      ),
+      getPlaylist(
+        new Request(`http://app/api/calls/x/audio/playlist.m3u8`),
+        ctx({ callId: "http:%2F%2Fevil" }),
+      ),
+      getMp3(new Request(`http://app/api/calls/${ID}/audio.mp3?redirect=${evil}`), ctx({ callId: ID })),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("invalid_parameter");
+    }
+    expect(linkCalls).toBe(0);
+    expect(hits.playlist + hits.mp3 + hits.segment.size).toBe(0);
+  });
+
+  it("refuses links the upstream points at another origin", async () => {
+    setMediaProxy(
+      makeProxy({
+        fetchLinks: async () => ({ ...links(), hls: "http://169.254.169.254/hls?Signature=g1" }),
+      }),
+    );
+    const res = await getPlaylist(
+      new Request(`http://app/api/calls/${ID}/audio/playlist.m3u8`),
+      ctx({ callId: ID }),
+    );
+    expect(res.status).toBe(502);
+    expect(JSON.stringify(await res.json())).not.toContain("169.254");
+  });
+
+  it("says 404 when there is no MP3 yet", async () => {
+    setMediaProxy(makeProxy({ fetchLinks: async () => ({ ...links(), mp3: null }) }));
+    const res = await getMp3(new Request(`http://app/api/calls/${ID}/audio.mp3`), ctx({ callId: ID }));
+    expect(res.status).toBe(404);
+  });
+
+  it("marks a sealed playlist cacheable", async () => {
+    ended = true;
+    setMediaProxy(makeProxy());
+    const res = await getPlaylist(
+      new Request(`http://app/api/calls/${ID}/audio/playlist.m3u8`),
+      ctx({ callId: ID }),
+    );
+    expect(res.headers.get("cache-control")).toBe("private, max-age=3600");
+    expect(await res.text()).toContain("#EXT-X-ENDLIST");
+  });
+});

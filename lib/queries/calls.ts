@@ -1,0 +1,135 @@
+import { queryOptions } from "@tanstack/react-query";
+import {
+  callResponseSchema,
+  callListResponseSchema,
+  summaryListResponseSchema,
+  type Call,
+  type CallListResponse,
+  type CallSummary,
+  type Segment,
+} from "@/lib/schemas/calls";
+import type { Meta } from "@/lib/schemas/envelope";
+import { apiUrl, fetchJson } from "./fetch-json";
+
+/** `GET /api/calls/[callId]` as cached: the call and the envelope's meta (fetchedAt, stale). */
+export interface CallEnvelope {
+  data: Call;
+  meta: Meta;
+}
+
+export type CallStatusFilter = "live" | "completed" | "all";
+
+/** The /calls filters the UI holds in the URL; every one is part of the query key. */
+export interface CallListFilters {
+  tickers?: readonly string[];
+  from?: string;
+  to?: string;
+  status: CallStatusFilter;
+  page: number;
+  pageSize: number;
+}
+
+export interface SummaryListFilters {
+  tickers?: readonly string[];
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+export function fetchCall(callId: string, signal?: AbortSignal): Promise<CallEnvelope> {
+  return fetchJson(`/api/calls/${encodeURIComponent(callId)}`, callResponseSchema, signal);
+}
+
+export function fetchCalls(filters: CallListFilters, signal?: AbortSignal): Promise<CallListResponse> {
+  return fetchJson(
+    apiUrl("/api/calls", {
+      tickers: filters.tickers,
+      from: filters.from,
+      to: filters.to,
+      status: filters.status === "all" ? undefined : filters.status,
+      page: filters.page,
+      pageSize: filters.pageSize,
+    }),
+    callListResponseSchema,
+    signal,
+  );
+}
+
+export function fetchSummaries(filters: SummaryListFilters, signal?: AbortSignal) {
+  return fetchJson(
+    apiUrl("/api/summaries", {
+      tickers: filters.tickers,
+      from: filters.from,
+      to: filters.to,
+      page: filters.page,
+      pageSize: filters.pageSize,
+    }),
+    summaryListResponseSchema,
+    signal,
+  );
+}
+
+/**
+ * Refetch cadence of a call that is no longer live: the relay says "completed"/"enriched" over SSE at once, but the
+ * MP3, the PDF, speaker names and the summary reach REST a little later (and our server caches REST for seconds).
+ * Poll gently until they are all there; a live call needs no polling, the stream carries it.
+ */
+export function callRefetchInterval(call: Call | undefined): number | false {
+  if (!call || call.status === "live") return false;
+  if (call.status === "completed") return call.hasMp3 ? 10_000 : 4_000;
+  return call.summary === null || !call.hasMp3 ? 4_000 : false;
+}
+
+export const callQueries = {
+  all: () => ["calls"] as const,
+  lists: () => [...callQueries.all(), "list"] as const,
+  list: (filters: CallListFilters) =>
+    queryOptions({
+      queryKey: [...callQueries.lists(), filters] as const,
+      queryFn: ({ signal }) => fetchCalls(filters, signal),
+    }),
+  details: () => [...callQueries.all(), "detail"] as const,
+  detail: (callId: string) =>
+    queryOptions({
+      queryKey: [...callQueries.details(), callId] as const,
+      queryFn: ({ signal }) => fetchCall(callId, signal),
+      // The stream keeps a live call current; refetching on focus would only re-download the transcript.
+      staleTime: Infinity,
+      refetchInterval: (query) => callRefetchInterval(query.state.data?.data),
+    }),
+  summaryLists: () => [...callQueries.all(), "summaries"] as const,
+  summaries: (filters: SummaryListFilters) =>
+    queryOptions({
+      queryKey: [...callQueries.summaryLists(), filters] as const,
+      queryFn: ({ signal }) => fetchSummaries(filters, signal),
+      staleTime: 60_000,
+    }),
+};
+
+/**
+ * Inserts segments into a transcript by sequence: duplicates (a replayed event, a REST snapshot overlapping the
+ * stream) are dropped, an existing segment is never replaced by its live copy (REST's may carry the speaker's name
+ * and sentiment), and the result stays ordered. Returns the same array when nothing is new, so React skips work.
+ */
+export function mergeSegments(segments: readonly Segment[], incoming: readonly Segment[]): Segment[] {
+  if (incoming.length === 0) return segments as Segment[];
+  const last = segments[segments.length - 1];
+  const seen = new Set(segments.map((s) => s.sequence));
+  const fresh: Segment[] = [];
+  for (const s of incoming) {
+    if (seen.has(s.sequence)) continue;
+    seen.add(s.sequence);
+    fresh.push(s);
+  }
+  if (fresh.length === 0) return segments as Segment[];
+  fresh.sort((a, b) => a.sequence - b.sequence);
+  // The common case (in-order appends) keeps the existing array's order without a full sort.
+  if (!last || (fresh[0] && fresh[0].sequence > last.sequence)) return [...segments, ...fresh];
+  return [...segments, ...fresh].sort((a, b) => a.sequence - b.sequence);
+}
+
+/** The summary points of one call from a page of summaries, when present. */
+export function summaryByCallId(summaries: readonly CallSummary[]): Map<string, CallSummary> {
+  return new Map(summaries.map((s) => [s.callId, s]));
+}

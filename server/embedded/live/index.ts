@@ -1,7 +1,15 @@
-// Placeholder until the live-calls work lands: transcripts REST, WebSocket stream and media (contract §5–7).
+/**
+ * The embedded service's live calls (contract §5–7): transcripts REST, signed media, the WebSocket stream, the
+ * control routes and the scheduler that keeps calls live on wall-clock time.
+ */
 import type { Server } from "node:http";
 import type { RouteDef } from "../core/types";
 import type { Universe } from "../universe/types";
+import type { SpeechEngine } from "./audio/types";
+import { loadLiveConfig } from "./config";
+import { createEnricher } from "./enrichment/index";
+import { LiveCalls } from "./live-calls";
+import { liveRoutes } from "./rest";
 
 export interface LiveServiceOptions {
   universe: Universe;
@@ -12,6 +20,8 @@ export interface LiveServiceOptions {
   isWsSilent: () => boolean;
   /** Key → plan lookup shared with REST auth, so the WebSocket handshake answers 401/403 alike. */
   authorize: (key: string | null) => "ok" | "unauthorized" | "forbidden";
+  /** Optional: a speech engine to use instead of eSpeak (tests, or a replacement engine). */
+  speech?: SpeechEngine;
 }
 
 export interface LiveService {
@@ -25,12 +35,33 @@ export interface LiveService {
   close(): Promise<void>;
 }
 
-export function createLiveService(_options: LiveServiceOptions): LiveService {
+/**
+ * Extra variables read here besides the contract's: `EMBEDDED_HISTORY_CALL_MINUTES` (length of historical calls,
+ * default 6: they are synthesized on demand), `EMBEDDED_AUDIO_CACHE` (completed calls keeping audio in memory,
+ * default 6) and `EMBEDDED_WS_PING_SECONDS` (default 10; a client is dropped after three silent intervals).
+ */
+export function createLiveService(options: LiveServiceOptions): LiveService {
+  const config = loadLiveConfig(options.env);
+  const num = (name: string, fallback: number) => {
+    const value = Number(options.env[name]);
+    return options.env[name] && Number.isFinite(value) && value > 0 ? value : fallback;
+  };
+  const live = new LiveCalls({
+    universe: options.universe,
+    config,
+    baseUrl: options.baseUrl,
+    enricher: createEnricher(),
+    speech: options.speech,
+    isWsSilent: options.isWsSilent,
+    authorize: options.authorize,
+    wsPingIntervalMs: num("EMBEDDED_WS_PING_SECONDS", 10) * 1000,
+    historyCallSeconds: num("EMBEDDED_HISTORY_CALL_MINUTES", 6) * 60,
+  });
   return {
-    routes: [],
-    attach: () => {},
-    wsConnections: () => 0,
-    dropWebSockets: () => {},
-    close: async () => {},
+    routes: liveRoutes(live),
+    attach: (server) => live.hub.attach(server),
+    wsConnections: () => live.hub.count(),
+    dropWebSockets: () => live.hub.dropAll(),
+    close: () => live.close(),
   };
 }

@@ -1,0 +1,343 @@
+/**
+ * One call at run time: its script spoken sentence by sentence into a `CallAudioTrack`, and the transcript that
+ * follows the audio.
+ *
+ * Live pacing (contract §7: "sentences are sent when their audio is"): sentences are synthesized a few seconds
+ * ahead of the playhead and appended to the track with pauses; `tick(now)` publishes the HLS segments that wall
+ * time has reached, and a sentence is released (REST LIVE transcript + `sentence` event) only once the segment
+ * holding its end is published. Segment times come from the track offsets plus the clip's word timings, so they
+ * match the audio exactly. When synthesis falls behind the wall clock, silence fills the gap so that the audio
+ * timeline stays the call's clock.
+ *
+ * Historical calls use the same path without waiting (`buildOffline`), which is why their segment times match
+ * their audio too.
+ */
+import { EventEmitter } from "node:events";
+import type { Company } from "../universe/types";
+import type { WireEarningsRecord } from "../universe/wire";
+import type { CallAudioTrack, SpeechEngine } from "./audio/types";
+import type { Enricher, EnrichmentInput, EnrichmentResult } from "./enrichment/types";
+import { estimateSpeechSeconds, type CallScript } from "./script/generate";
+import { createScriptRng } from "./script/rng";
+
+export type CallKind = "scheduled" | "control" | "historical";
+export type CallStatus = "STARTED" | "IN_PROGRESS" | "COMPLETED";
+
+export interface CallInfo {
+  callId: string;
+  kind: CallKind;
+  company: Company;
+  /** The calendar record whose figures the call states. */
+  record: WireEarningsRecord;
+  nextRecord?: WireEarningsRecord;
+  startTime: Date;
+  plannedSeconds: number;
+}
+
+export interface WordOut {
+  text: string;
+  /** ms from the sentence start. */
+  start: number;
+  end: number;
+  confidence: number;
+}
+
+export interface SpokenSentence {
+  sequence: number;
+  speakerLabel: string;
+  text: string;
+  /** On the call timeline (= the audio), ms. */
+  startMs: number;
+  endMs: number;
+  confidence: number;
+  words: WordOut[];
+  /** Wall time the sentence was released. */
+  releasedAt: Date;
+}
+
+export interface CallEnrichment {
+  input: EnrichmentInput;
+  result: EnrichmentResult;
+  enrichedAt: Date;
+}
+
+export interface CallDeps {
+  speech: SpeechEngine;
+  createTrack: () => CallAudioTrack;
+  enricher: Enricher;
+  /** Wall clock in ms; injectable for tests. */
+  now: () => number;
+  enrichDelayMs: number;
+}
+
+/** Silence before the operator's first word: the line "connects". */
+const LEAD_IN_MS = 1200;
+/** After the last word, so the final segment does not cut the speaker off. */
+const TRAIL_MS = 1500;
+/** How far ahead of the playhead audio is synthesized. */
+const LOOKAHEAD_MS = 6000;
+
+export interface CallRuntimeEvents {
+  /** The playlist holds its first segment: the HLS link works from now on. */
+  audio: [];
+  sentence: [sentence: SpokenSentence, isLast: boolean];
+  completed: [];
+  enriched: [];
+}
+
+export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
+  status: CallStatus = "STARTED";
+  endTime: Date | null = null;
+  readonly sentences: SpokenSentence[] = [];
+  enrichment: CallEnrichment | null = null;
+  playlistPublished = false;
+  track: CallAudioTrack | null;
+  /** Wall time of the latest change, for `updated_at`. */
+  updatedAt: Date;
+
+  private readonly pending: SpokenSentence[] = [];
+  private nextIndex = 0;
+  private synthesizing: Promise<void> | null = null;
+  private lastSpeaker: string | null = null;
+  private trailed = false;
+  private endRequested = false;
+  private disposed = false;
+  private enrichTimer: NodeJS.Timeout | null = null;
+  private readonly voices = new Map<string, string>();
+  private readonly closeSeconds: number;
+
+  constructor(
+    readonly info: CallInfo,
+    readonly script: CallScript,
+    private readonly deps: CallDeps,
+  ) {
+    super();
+    this.track = deps.createTrack();
+    this.updatedAt = info.startTime;
+    this.closeSeconds = script.sentences
+      .slice(script.closeIndex)
+      .reduce((s, x) => s + estimateSpeechSeconds(x.text) + 0.8, 0);
+    const engineVoices = deps.speech.voices;
+    for (const speaker of script.speakers) {
+      const index = speaker.label === "OPERATOR" ? 0 : Number(speaker.label.replace(/\D/g, "")) || 0;
+      this.voices.set(speaker.label, engineVoices[index % Math.max(1, engineVoices.length)] ?? "");
+    }
+  }
+
+  get callId(): string {
+    return this.info.callId;
+  }
+
+  get isLive(): boolean {
+    return this.status !== "COMPLETED";
+  }
+
+  /** Seconds so far (live) or in total (completed). */
+  durationSeconds(nowMs: number): number {
+    const end = this.endTime?.getTime() ?? nowMs;
+    return Math.max(0, Math.floor((end - this.info.startTime.getTime()) / 1000));
+  }
+
+  private get scriptDone(): boolean {
+    return this.nextIndex >= this.script.sentences.length;
+  }
+
+  /** Skip what is left of the script to the operator close (control API `end`). */
+  requestEnd(): void {
+    this.endRequested = true;
+    if (this.nextIndex < this.script.closeIndex) this.nextIndex = this.script.closeIndex;
+  }
+
+  /** Drive a live call: synthesize ahead, publish what wall time has reached, finish at the end. */
+  tick(): void {
+    if (this.disposed || this.status === "COMPLETED" || !this.track) return;
+    const elapsed = this.deps.now() - this.info.startTime.getTime();
+    if (!this.synthesizing) {
+      if (this.scriptDone) {
+        if (!this.trailed) {
+          this.track.appendSilence(TRAIL_MS);
+          this.trailed = true;
+        }
+      } else if (this.track.durationMs < elapsed + LOOKAHEAD_MS || this.pending.length < 2) {
+        this.synthesizing = this.synthesizeNext(true)
+          .catch((error: unknown) => this.emitError(error))
+          .finally(() => {
+            this.synthesizing = null;
+          });
+      }
+    }
+    const track = this.track;
+    track.publishUntil(Math.max(0, elapsed));
+    this.release(publishedEndMs(track));
+    if (this.scriptDone && !this.synthesizing && this.trailed && elapsed >= track.durationMs) this.complete();
+  }
+
+  /** Build the whole call at once (historical calls): same timeline rules, no waiting. */
+  async buildOffline(): Promise<void> {
+    while (!this.scriptDone && !this.disposed) {
+      await this.synthesizeNext(false);
+      const track = this.track;
+      if (!track) return;
+      // Audio builds publish as they go, so a playlist can be served before the whole call is encoded.
+      track.publishUntil(Math.max(0, track.durationMs - 100));
+      if (!this.playlistPublished && track.publishedSegments.length > 0) this.markPlaylistPublished();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    const track = this.track;
+    if (!track || this.disposed) return;
+    track.appendSilence(TRAIL_MS);
+    this.trailed = true;
+    // Historical metadata promises the planned duration before any audio exists, so the audio is padded to it.
+    const plannedMs = this.info.plannedSeconds * 1000;
+    if (track.durationMs < plannedMs) track.appendSilence(plannedMs - track.durationMs);
+    this.complete();
+    this.enrichNow();
+  }
+
+  private emitError(error: unknown): void {
+    // A sentence that cannot be spoken is skipped rather than stalling the call forever.
+    console.error(`[embedded/live] call ${this.callId}: speech failed:`, error);
+  }
+
+  private async synthesizeNext(live: boolean): Promise<void> {
+    const track = this.track;
+    if (!track) return;
+    let index = this.nextIndex;
+    // Keep within the planned duration: when the close would overrun it, skip the rest of the Q&A.
+    // Historical calls never skip: their sentence set must not depend on synthesis (summaries are built from the
+    // script text alone, before any audio exists).
+    if (!this.endRequested && this.info.kind !== "historical" && index < this.script.closeIndex) {
+      const projected =
+        track.durationMs / 1000 + estimateSpeechSeconds(this.script.sentences[index]?.text ?? "");
+      if (projected + this.closeSeconds > this.info.plannedSeconds) index = this.script.closeIndex;
+    }
+    const line = this.script.sentences[index];
+    this.nextIndex = index + 1;
+    if (!line) return;
+    const sequence = this.sentences.length + this.pending.length;
+    const clip = await this.deps.speech.synthesize(line.text, this.voices.get(line.speakerLabel) ?? "");
+    if (this.disposed || this.track !== track) return;
+
+    const rng = createScriptRng(`timing|${this.callId}|${sequence}`);
+    if (live) {
+      const behind = this.deps.now() - this.info.startTime.getTime() - track.durationMs;
+      if (behind > 0) track.appendSilence(behind);
+    }
+    if (this.lastSpeaker === null) {
+      if (track.durationMs < LEAD_IN_MS) track.appendSilence(LEAD_IN_MS - track.durationMs);
+    } else {
+      track.appendSilence(this.lastSpeaker === line.speakerLabel ? rng.int(250, 450) : rng.int(650, 1000));
+    }
+    this.lastSpeaker = line.speakerLabel;
+    const span = track.append(clip.samples);
+    const first = clip.words[0];
+    const last = clip.words[clip.words.length - 1];
+    const base = first?.startMs ?? 0;
+    const confidence = round3(0.86 + rng.next() * 0.13);
+    this.pending.push({
+      sequence,
+      speakerLabel: line.speakerLabel,
+      text: line.text,
+      startMs: Math.round(span.startMs + base),
+      endMs: Math.round(last ? span.startMs + last.endMs : span.endMs),
+      confidence,
+      words: clip.words.map((w) => ({
+        text: w.text,
+        start: Math.max(0, Math.round(w.startMs - base)),
+        end: Math.max(0, Math.round(w.endMs - base)),
+        confidence: round3(Math.min(1, Math.max(0.5, confidence + (rng.next() - 0.5) * 0.12))),
+      })),
+      releasedAt: new Date(0),
+    });
+  }
+
+  private release(limitMs: number): void {
+    while (this.pending.length > 0 && (this.pending[0] as SpokenSentence).endMs <= limitMs) {
+      const sentence = this.pending.shift() as SpokenSentence;
+      if (!this.playlistPublished) this.markPlaylistPublished();
+      sentence.releasedAt = new Date(
+        this.info.kind === "historical" ? this.info.startTime.getTime() + sentence.endMs : this.deps.now(),
+      );
+      this.sentences.push(sentence);
+      this.status = "IN_PROGRESS";
+      this.updatedAt = sentence.releasedAt;
+      const isLast = this.scriptDone && this.pending.length === 0 && !this.synthesizing;
+      this.emit("sentence", sentence, isLast);
+    }
+    if (!this.playlistPublished && this.track && this.track.publishedSegments.length > 0)
+      this.markPlaylistPublished();
+  }
+
+  private markPlaylistPublished(): void {
+    this.playlistPublished = true;
+    this.emit("audio");
+  }
+
+  private complete(): void {
+    const track = this.track;
+    if (!track || this.status === "COMPLETED") return;
+    track.finish();
+    track.publishUntil(Number.MAX_SAFE_INTEGER);
+    this.release(Number.POSITIVE_INFINITY);
+    this.status = "COMPLETED";
+    this.endTime = new Date(this.info.startTime.getTime() + track.durationMs);
+    this.updatedAt = this.info.kind === "historical" ? this.endTime : new Date(this.deps.now());
+    this.emit("completed");
+    if (this.info.kind !== "historical") {
+      this.enrichTimer = setTimeout(() => this.enrichNow(), this.deps.enrichDelayMs);
+      this.enrichTimer.unref();
+    }
+  }
+
+  enrichmentInput(): EnrichmentInput {
+    return {
+      callId: this.callId,
+      callTitle: this.script.title,
+      symbol: this.info.company.symbol,
+      companyName: this.info.company.name,
+      startTime: this.info.startTime,
+      speakers: this.script.speakers,
+      segments: this.sentences.map((s) => ({
+        sequence: s.sequence,
+        speakerLabel: s.speakerLabel,
+        text: s.text,
+        startMs: s.startMs,
+        endMs: s.endMs,
+      })),
+    };
+  }
+
+  enrichNow(): void {
+    if (this.enrichment || this.status !== "COMPLETED" || this.disposed) return;
+    const input = this.enrichmentInput();
+    const result = this.deps.enricher.enrich(input);
+    const enrichedAt =
+      this.info.kind === "historical"
+        ? new Date((this.endTime ?? this.info.startTime).getTime() + this.deps.enrichDelayMs)
+        : new Date(this.deps.now());
+    this.enrichment = { input, result, enrichedAt };
+    this.updatedAt = enrichedAt;
+    this.emit("enriched");
+  }
+
+  /** Drop the audio (memory bound); the transcript and enrichment stay. */
+  releaseAudio(): void {
+    if (this.status === "COMPLETED") this.track = null;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.enrichTimer) clearTimeout(this.enrichTimer);
+    this.removeAllListeners();
+  }
+}
+
+function publishedEndMs(track: CallAudioTrack): number {
+  const segments = track.publishedSegments;
+  const last = segments[segments.length - 1];
+  return last ? last.startMs + last.durationMs : 0;
+}
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,174 @@
+/**
+ * The live-calls controller: owns the speech engine, the call store, the stream hub, the scheduler and the clock
+ * that drives live calls (one tick every 100 ms publishes audio and releases sentences as wall time passes).
+ */
+import { LRUCache } from "lru-cache";
+import type { Company, Universe } from "../universe/types";
+import type { WireEarningsRecord } from "../universe/wire";
+import type { SpeechEngine } from "./audio/types";
+import { createCallAudioTrack, createSpeechEngine } from "./audio/index";
+import { CallRuntime, type CallKind } from "./call";
+import { CallStore, type CallEntry } from "./call-store";
+import type { LiveConfig } from "./config";
+import type { Enricher } from "./enrichment/types";
+import { controlCallId, scheduledCallId } from "./ids";
+import { createLinkSigner, type LinkSigner } from "./links";
+import { Scheduler } from "./scheduler";
+import { generateScript } from "./script/generate";
+import { StreamHub } from "./ws";
+
+export interface LiveCallsOptions {
+  universe: Universe;
+  config: LiveConfig;
+  baseUrl: () => string;
+  enricher: Enricher;
+  speech?: SpeechEngine;
+  isWsSilent: () => boolean;
+  authorize: (key: string | null) => "ok" | "unauthorized" | "forbidden";
+  wsPingIntervalMs: number;
+  historyCallSeconds: number;
+}
+
+const TICK_MS = 100;
+
+/**
+ * The record a live call speaks to: the company's latest report with actuals, so the figures match the calendar
+ * exactly; when it has none yet, its next report's estimates (stated as the quarter's figures).
+ */
+export function recordsForLiveCall(
+  records: readonly WireEarningsRecord[],
+  symbol: string,
+): { record: WireEarningsRecord; next?: WireEarningsRecord } | undefined {
+  const own = records.filter((r) => r.ticker === symbol);
+  let index = -1;
+  own.forEach((r, i) => {
+    if (r.eps !== "" || r.revenue !== "") index = i;
+  });
+  if (index === -1) index = own.length > 0 ? 0 : -1;
+  const record = own[index];
+  if (!record) return undefined;
+  return { record, next: own[index + 1] };
+}
+
+export class LiveCalls {
+  readonly store: CallStore;
+  readonly hub: StreamHub;
+  readonly universe: Universe;
+  private readonly signer: LinkSigner;
+  private readonly speech: Promise<SpeechEngine>;
+  private readonly ticker: NodeJS.Timeout;
+  private readonly pdfs = new LRUCache<string, Promise<Buffer>>({ max: 16 });
+  private readonly scheduler: Scheduler | null;
+  private nonce = 0;
+
+  constructor(private readonly options: LiveCallsOptions) {
+    this.universe = options.universe;
+    this.signer = createLinkSigner(options.config.linkTtlSeconds);
+    this.speech = options.speech ? Promise.resolve(options.speech) : createSpeechEngine();
+    // An engine that fails to load must not crash the process at start-up; calls report it when they need it.
+    this.speech.catch((error: unknown) => console.error("[embedded/live] speech engine failed to load:", error));
+    this.store = new CallStore({
+      universe: options.universe,
+      speech: () => this.speech,
+      createTrack: () => createCallAudioTrack(),
+      enricher: options.enricher,
+      now: () => Date.now(),
+      enrichDelayMs: options.config.enrichDelayMs,
+      historyCallSeconds: options.historyCallSeconds,
+      audioCacheSize: options.config.audioCacheSize,
+    });
+    this.hub = new StreamHub({
+      authorize: options.authorize,
+      isSilent: options.isWsSilent,
+      liveCalls: () => this.liveRuntimes(),
+      hlsUrl: (runtime) => this.signedUrl(`/api/v1/transcripts/calls/${runtime.callId}/hls`),
+      pingIntervalMs: options.wsPingIntervalMs,
+      deadAfterMs: options.wsPingIntervalMs * 3,
+    });
+    this.ticker = setInterval(() => {
+      for (const runtime of this.liveRuntimes()) runtime.tick();
+    }, TICK_MS);
+    this.ticker.unref();
+    this.scheduler =
+      options.config.liveCalls > 0
+        ? new Scheduler({
+            lanes: options.config.liveCalls,
+            callSeconds: options.config.callSeconds,
+            universe: options.universe,
+            now: () => Date.now(),
+            liveSymbols: () => new Set(this.liveRuntimes().map((r) => r.info.company.symbol)),
+            start: (company, durationSeconds, onDone) => {
+              void this.startCall("scheduled", company, durationSeconds).then((runtime) =>
+                runtime.once("completed", onDone),
+              );
+            },
+          })
+        : null;
+    this.scheduler?.start();
+  }
+
+  liveRuntimes(): CallRuntime[] {
+    return this.store.liveRuntimes().filter((r) => r.status !== "COMPLETED");
+  }
+
+  signedUrl(path: string): string {
+    return `${this.options.baseUrl()}${path}?${this.signer.sign(path, Date.now())}`;
+  }
+
+  verifyLink(path: string, query: URLSearchParams): boolean {
+    return this.signer.verify(path, query, Date.now());
+  }
+
+  /** Control API: a call on `company` starting now. */
+  startControlCall(company: Company, durationSeconds?: number): Promise<CallRuntime> {
+    return this.startCall("control", company, durationSeconds ?? this.options.config.callSeconds);
+  }
+
+  private async startCall(kind: CallKind, company: Company, durationSeconds: number): Promise<CallRuntime> {
+    const startMs = Date.now();
+    const picked = recordsForLiveCall(this.universe.earningsRecords(new Date(startMs)), company.symbol);
+    if (!picked) throw new Error(`no earnings record for ${company.symbol}`);
+    const { record, next } = picked;
+    const callId =
+      kind === "control"
+        ? controlCallId(company.symbol, startMs, this.nonce++)
+        : scheduledCallId(company.symbol, record.period, record.period_year, startMs);
+    const startTime = new Date(startMs);
+    const info = { callId, kind, company, record, nextRecord: next, startTime, plannedSeconds: durationSeconds };
+    const script = generateScript({ ...info, targetSeconds: durationSeconds });
+    const speech = await this.speech;
+    const runtime = new CallRuntime(info, script, {
+      speech,
+      createTrack: () => createCallAudioTrack({ sampleRate: speech.sampleRate }),
+      enricher: this.options.enricher,
+      now: () => Date.now(),
+      enrichDelayMs: this.options.config.enrichDelayMs,
+    });
+    runtime.on("audio", () => this.hub.callAudio(runtime));
+    runtime.on("sentence", (sentence, isLast) => this.hub.callSentence(runtime, sentence, isLast));
+    this.store.addLive(runtime);
+    runtime.tick();
+    return runtime;
+  }
+
+  /** The PDF of an enriched call, rendered once and cached; null until enriched. */
+  async pdf(entry: CallEntry): Promise<Buffer | null> {
+    const runtime = entry.live ?? (await this.store.withTranscript(entry));
+    const enrichment = runtime.enrichment;
+    if (!enrichment) return null;
+    let pending = this.pdfs.get(entry.callId);
+    if (!pending) {
+      pending = this.options.enricher.renderPdf(enrichment.input, enrichment.result);
+      pending.catch(() => this.pdfs.delete(entry.callId));
+      this.pdfs.set(entry.callId, pending);
+    }
+    return pending;
+  }
+
+  async close(): Promise<void> {
+    this.scheduler?.stop();
+    clearInterval(this.ticker);
+    await this.hub.close();
+    this.store.close();
+  }
+}

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { AppError } from "./http/errors";
+import { registerSecret } from "./log";
 
 /**
  * The server's environment, validated with zod and read lazily: Next evaluates modules at build time, when the
@@ -61,6 +62,8 @@ export function getEnv(): ServerEnv {
     throw new Error(`Invalid server environment: ${issues}`);
   }
   const e = parsed.data;
+  // Known from the moment it is read, so no later log line can carry it.
+  registerSecret(e.UPSTREAM_API_KEY);
   cached = {
     upstreamBaseUrl: e.UPSTREAM_BASE_URL,
     upstreamWsUrl: e.UPSTREAM_WS_URL ?? e.UPSTREAM_BASE_URL?.replace(/^http/, "ws"),

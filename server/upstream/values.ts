@@ -53,10 +53,13 @@ export function unixToIso(value: unknown): string | null {
   return new Date(n * 1000).toISOString();
 }
 
-/** A date the upstream sends as YYYY-MM-DD, an ISO date-time, or Unix seconds → YYYY-MM-DD. */
+/** A date the upstream sends as YYYY-MM-DD, an ISO date-time, or Unix seconds (any sign, e.g. old IPOs) → YYYY-MM-DD. */
 export function toIsoDate(value: unknown): string | null {
-  if (typeof value === "number" || (typeof value === "string" && /^\d{9,12}$/.test(value.trim()))) {
-    return unixToIso(value)?.slice(0, 10) ?? null;
+  if (typeof value === "number" || (typeof value === "string" && /^-?\d{1,12}$/.test(value.trim()))) {
+    const seconds = toNumber(value);
+    if (seconds === null) return null;
+    const date = new Date(seconds * 1000);
+    return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
   }
   const t = toText(value);
   if (t === null) return null;

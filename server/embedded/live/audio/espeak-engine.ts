@@ -27,6 +27,8 @@ const EDGE_MS = 20;
 /** A fresh instance now and then bounds whatever eSpeak leaks across runs (none measured over 300 runs). */
 const RUNS_PER_INSTANCE = 5_000;
 const CALIBRATION_PADDING = 18;
+/** eSpeak `-a` (default 100 peaks at about −2.5 dBFS, and MP3 overshoot then reaches −0.4): leave headroom. */
+const AMPLITUDE = 80;
 
 interface VoiceSpec {
   id: VoiceId;
@@ -246,7 +248,16 @@ export class EspeakEngine implements SpeechEngine {
       .join(" ");
     if (spoken.trim() === "") return { samples: new Int16Array(0), sampleRate: this.sampleRate, words: [] };
     const spec = ESPEAK_VOICES.find((v) => v.id === voice);
-    const args = ["-v", voice, "-s", String(spec?.rate ?? 165), "-p", String(spec?.pitch ?? 50)];
+    const args = [
+      "-v",
+      voice,
+      "-s",
+      String(spec?.rate ?? 165),
+      "-p",
+      String(spec?.pitch ?? 50),
+      "-a",
+      String(AMPLITUDE),
+    ];
     args.push("-w", "/out.wav", "-f", "/in.txt");
 
     const wav = await this.runMain(args, spoken);

@@ -121,7 +121,7 @@ export class ResponseCache {
       this.counters.hits += 1;
       this.counters.staleWhileRevalidate += 1;
       this.flight(key, policy, fetcher).catch((error: unknown) => {
-        getLogger().warn({ key, err: error }, "background refresh failed");
+        getLogger().warn({ cacheKey: key, err: error }, "background refresh failed");
       });
       return this.toCached<T>(entry, false);
     }
@@ -137,7 +137,7 @@ export class ResponseCache {
         !options.signal?.aborted;
       if (!canServeStale) throw error;
       this.counters.staleIfError += 1;
-      getLogger().warn({ key, code: error.code }, "upstream failed; serving stale copy");
+      getLogger().warn({ cacheKey: key, code: error.code }, "upstream failed; serving stale copy");
       return this.toCached<T>(entry, true);
     }
   }

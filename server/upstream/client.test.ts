@@ -151,6 +151,13 @@ describe("upstreamGet", () => {
     expect(body).not.toContain("db.internal");
   });
 
+  it("does not retry a 503 that asks for a long wait", async () => {
+    fake.handler = (_req, res) => json(res, 503, "Service unavailable", { "Retry-After": "30" });
+    const error = await failure(upstreamGet("/p", {}, schema));
+    expect(error.status).toBe(502);
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it("stops retrying when the retry budget is spent", async () => {
     configureRetryBudget(2, 60_000);
     fake.handler = (_req, res) => json(res, 503, "Service unavailable");

@@ -61,6 +61,8 @@ export function configureRetryBudget(
 }
 
 const RETRYABLE_STATUSES = new Set([500, 502, 503]);
+/** A 5xx asking us to wait longer than this is not retried inline: a user is waiting (stale-if-error covers). */
+const MAX_RETRY_DELAY_MS = 1000;
 /** The longest Retry-After we pass on to our clients for a 429; beyond it the number is not useful to a browser. */
 const MAX_RETRY_AFTER_SECONDS = 60;
 
@@ -268,7 +270,11 @@ export async function upstreamGet<S extends z.ZodType>(
     const first = await attempt();
     if (first.kind === "done") return first.result;
     const remainingMs = config.timeoutMs - (Date.now() - startedAt);
-    if (first.delayMs >= remainingMs - 50 || !retryBudget.tryAcquire()) {
+    if (
+      first.delayMs > MAX_RETRY_DELAY_MS ||
+      first.delayMs >= remainingMs - 50 ||
+      !retryBudget.tryAcquire()
+    ) {
       stats.failures += 1;
       throw first.error;
     }

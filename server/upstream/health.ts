@@ -2,22 +2,30 @@ import "server-only";
 import type { Health } from "@/lib/schemas/health";
 import { getEnv } from "../env";
 import { getLogger } from "../log";
+import { getRelay, getStreamState } from "../relay/relay";
 import { CACHE_POLICIES, getResponseCache } from "./cache";
 import { fetchEarningsRows } from "./calendars";
 
 /**
  * Health of our link to the market-data service. REST is probed with the cheapest real call (one calendar row),
  * cached 15 s without stale serving, so a burst of health checks costs one upstream request and an outage shows
- * within 15 s. The relay reports the WebSocket side through `setStreamStatusProvider`.
+ * within 15 s. The WebSocket side is the relay's state: "unknown" while no relay runs in this process (tests,
+ * build workers, no upstream configured), "connecting" while it (re)connects, "error" once it gave up.
  */
 
 type StreamStatus = Health["upstream"]["stream"];
 
-const PROVIDER = Symbol.for("callroom.health.stream");
-type Holder = { [PROVIDER]?: () => StreamStatus };
-
-export function setStreamStatusProvider(provider: (() => StreamStatus) | undefined): void {
-  (globalThis as Holder)[PROVIDER] = provider;
+export function streamStatus(): StreamStatus {
+  if (!getRelay()) return "unknown";
+  switch (getStreamState()) {
+    case "open":
+      return "ok";
+    case "connecting":
+    case "reconnecting":
+      return "connecting";
+    default:
+      return "error";
+  }
 }
 
 export async function checkUpstreamRest(options: { signal?: AbortSignal } = {}): Promise<"ok" | "error"> {
@@ -43,12 +51,7 @@ export async function getHealth(options: { signal?: AbortSignal } = {}): Promise
     // An invalid environment is reported through `rest: "error"` below.
   }
   const rest = await checkUpstreamRest(options);
-  let stream: StreamStatus = "unknown";
-  try {
-    stream = (globalThis as Holder)[PROVIDER]?.() ?? "unknown";
-  } catch {
-    stream = "error";
-  }
+  const stream = streamStatus();
   const status = rest === "ok" && stream !== "error" ? "ok" : "degraded";
   return { status, upstream: { mode, rest, stream } };
 }

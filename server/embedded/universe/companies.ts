@@ -66,7 +66,7 @@ const REVENUE_RANGE: Record<SizeTier, [number, number]> = {
 };
 
 const TIER_MARGIN_FACTOR: Record<SizeTier, number> = { mega: 1.25, large: 1.1, mid: 0.95, small: 0.7 };
-const TIER_PS_FACTOR: Record<SizeTier, number> = { mega: 1.35, large: 1.1, mid: 1.0, small: 1.15 };
+const TIER_PS_FACTOR: Record<SizeTier, number> = { mega: 1.35, large: 1.1, mid: 1.0, small: 0.85 };
 const TIER_IMPORTANCE: Record<SizeTier, [number, number]> = {
   mega: [5, 5],
   large: [4, 4],
@@ -286,7 +286,11 @@ export function generateCompanies(seed: number): CompanyEntry[] {
               ? rng.range(-0.035, 0.002)
               : rng.range(-0.015, 0.015),
           dilutionSpread: rng.range(0.003, 0.02),
-          priceToSales: p.priceToSales * TIER_PS_FACTOR[tier] * marginFactor * Math.exp(rng.normal() * 0.25),
+          priceToSales: clamp(
+            p.priceToSales * TIER_PS_FACTOR[tier] * marginFactor * Math.exp(rng.normal() * 0.25),
+            0.3,
+            12,
+          ),
           referencePrice: isNorthwind
             ? 186
             : tier === "mega"

@@ -3,6 +3,7 @@
  * quarter of every company's financial model, the price paths, the report events and the deal timelines.
  * Calls that depend on `now` only filter and format, and are memoised per minute.
  */
+import { buildCompanyFundamentals, type CompanyFundamentals } from "./fundamentals";
 import { generateCompanies, type CompanyEntry } from "./companies";
 import { buildReportEvents, earningsWindow, type ReportEvent } from "./calendar";
 import { buildDeals, maWindow, type Deal } from "./deals";
@@ -26,6 +27,8 @@ export interface UniverseInternals {
   deals: readonly Deal[];
   entryOf(company: Company): CompanyEntry;
   modelOf(company: Company): CompanyModel;
+  /** Derived fundamentals histories, computed on first use per company and kept. */
+  fundamentalsOf(company: Company): CompanyFundamentals;
 }
 
 const INTERNALS = Symbol.for("callroom.universe.internals");
@@ -71,6 +74,7 @@ export function buildUniverse(seed: number): Universe {
     byCik.set(entry.company.cik, i);
     byCompany.set(entry.company, i);
   });
+  const derived: (CompanyFundamentals | undefined)[] = [];
   const indexOf = (company: Company) => {
     const i = byCompany.get(company) ?? bySymbol.get(company.symbol);
     if (i === undefined) throw new Error(`company ${company.symbol} is not part of this universe`);
@@ -84,6 +88,15 @@ export function buildUniverse(seed: number): Universe {
     deals,
     entryOf: (company) => entries[indexOf(company)]!,
     modelOf: (company) => models[indexOf(company)]!,
+    fundamentalsOf: (company) => {
+      const i = indexOf(company);
+      let f = derived[i];
+      if (!f) {
+        f = buildCompanyFundamentals(entries[i]!, models[i]!);
+        derived[i] = f;
+      }
+      return f;
+    },
   };
   const companies = entries.map((e) => e.company);
   const earnings = perMinute<readonly WireEarningsRecord[]>((nowMs) => earningsWindow(events, nowMs));

@@ -53,6 +53,7 @@ export interface BalanceSheet {
   netPPE: number;
   goodwill: number;
   otherIntangibleAssets: number;
+  longTermInvestments: number;
   otherNonCurrentAssets: number;
   totalNonCurrentAssets: number;
   totalAssets: number;
@@ -187,7 +188,7 @@ export function marketFactor(seed: number, months: number): number[] {
   const out: number[] = [];
   let level = 0;
   for (let i = 0; i < months; i++) {
-    level += 0.006 + 0.042 * rng.normal();
+    level += 0.002 + 0.042 * rng.normal();
     out.push(level);
   }
   return out;
@@ -346,7 +347,7 @@ export function buildCompanyModel(
     const sharesOutstanding = quarters[qi]!.balance.sharesOutstanding;
     const marketLog = (market[m] ?? 0) - (market[refMonth] ?? 0);
     const fair = (params.priceToSales * ttmRevenue) / sharesOutstanding;
-    const price = Math.max(0.5, round2(fair * Math.exp(sentiment + params.beta * marketLog * 0.35)));
+    const price = Math.max(0.5, round2(fair * Math.exp(sentiment + params.beta * marketLog)));
     months.push({
       date: ymd(monthEnd(year, month)),
       ms,
@@ -384,6 +385,7 @@ export function buildCompanyModel(
     gw: Math.round(level0 * p.goodwillToRevenue),
     intang: Math.round(level0 * p.intangiblesToRevenue),
     onca: Math.round(level0 * 0.04),
+    lti: 0,
     ap: Math.round((level0 * cogsRate0 * p.daysPayable) / 365),
     accr: Math.round(level0 * 0.05),
     debt: Math.round(level0 * params.debtToRevenue),
@@ -433,21 +435,26 @@ export function buildCompanyModel(
       (onca - prev.onca);
     const da = depreciationUsed + amortization;
     const operatingCashFlow = inc.netIncome + da + sbc + changeInWorkingCapital;
-    const netInvestment = -(sti - prev.sti);
-    const investingCashFlow = -capex + netInvestment;
+    let netInvestment = -(sti - prev.sti);
     const shares = q.balance.sharesOutstanding;
     const price = priceAt(q.endMs);
     const dividends = Math.round(inc.dividendPerShare * prev.shares);
     const repurchase = shares < prev.shares ? Math.round((prev.shares - shares) * price) : 0;
     const issuance = shares > prev.shares ? Math.round((shares - prev.shares) * price * 0.97) : 0;
     const preFinancingCash =
-      prev.cash + operatingCashFlow + investingCashFlow - dividends - repurchase + issuance;
+      prev.cash + operatingCashFlow - capex + netInvestment - dividends - repurchase + issuance;
     const minCash = Math.round(annual * Math.max(0.03, p.cashToRevenue * 0.35));
     const targetDebt = annual * params.debtToRevenue;
     let netDebt = Math.round((targetDebt - prev.debt) * 0.15);
     if (preFinancingCash + netDebt < minCash) netDebt = minCash - preFinancingCash;
     if (prev.debt + netDebt < 0) netDebt = -prev.debt;
     const financingCashFlow = -dividends - repurchase + issuance + netDebt;
+    // Cash beyond what operations need is invested in long-term securities, as cash-rich companies do.
+    const maxCash = Math.round(annual * (p.cashToRevenue * 0.7 + 0.08));
+    const excess = Math.max(0, preFinancingCash + netDebt - maxCash);
+    const lti = prev.lti + excess;
+    netInvestment -= excess;
+    const investingCashFlow = -capex + netInvestment;
     const cash = prev.cash + operatingCashFlow + investingCashFlow + financingCashFlow;
     const debt = prev.debt + netDebt;
     const currentDebt = Math.round(debt * 0.12);
@@ -455,7 +462,7 @@ export function buildCompanyModel(
     const commonStock = prev.commonStock + sbc + issuance - repurchase;
     const retained = prev.retained + inc.netIncome - dividends;
     const currentAssets = cash + sti + ar + inv + oca;
-    const totalNonCurrentAssets = ppe + prev.gw + intang + onca;
+    const totalNonCurrentAssets = ppe + prev.gw + intang + lti + onca;
     const currentLiabilities = ap + currentDebt + accr;
     const totalNonCurrentLiabilities = debt - currentDebt + oncl;
     const equity = commonStock + retained;
@@ -471,6 +478,7 @@ export function buildCompanyModel(
       netPPE: ppe,
       goodwill: prev.gw,
       otherIntangibleAssets: intang,
+      longTermInvestments: lti,
       otherNonCurrentAssets: onca,
       totalNonCurrentAssets,
       totalAssets: currentAssets + totalNonCurrentAssets,
@@ -520,6 +528,7 @@ export function buildCompanyModel(
       gw: prev.gw,
       intang,
       onca,
+      lti,
       ap,
       accr,
       debt,

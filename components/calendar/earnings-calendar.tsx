@@ -45,7 +45,6 @@ import { Actual, Confirmed, Importance, Surprise } from "./figures";
 import { ReportTime } from "./report-time";
 import { useCalendarRefresh } from "./use-calendar-refresh";
 
-
 function periodLabel(row: EarningsRow): string {
   if (!row.period) return "—";
   return row.periodYear ? `${row.period} ${row.periodYear}` : row.period;
@@ -62,7 +61,7 @@ export function earningsColumns(timeZone: string): VirtualColumn<EarningsRow>[] 
     {
       id: "time",
       header: `Time (${timeZoneAbbreviation(timeZone)})`,
-      width: 196,
+      width: 210,
       cell: (r) => <ReportTime date={r.date} time={r.time} timeZone={timeZone} />,
     },
     {

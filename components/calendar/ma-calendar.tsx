@@ -17,7 +17,14 @@ import { calendarQueries, compareMa, fetchMa, type MaFilters } from "@/lib/queri
 import type { DealParty, MaRow } from "@/lib/schemas/calendar";
 import { CalendarFilters } from "./calendar-filters";
 import { CalendarPager } from "./calendar-pager";
-import { clampImportance, clampPageSize, cleanTickers, maParams, resolveRange, urlOptions } from "./calendar-params";
+import {
+  clampImportance,
+  clampPageSize,
+  cleanTickers,
+  maParams,
+  resolveRange,
+  urlOptions,
+} from "./calendar-params";
 import { useTimeZone } from "./use-time-zone";
 import { Importance } from "./figures";
 import { useCalendarRefresh } from "./use-calendar-refresh";
@@ -36,7 +43,7 @@ export function Party({ party }: { party: DealParty }) {
   if (!party.ticker) {
     return (
       <span className="flex min-w-0 items-baseline gap-1.5">
-        <span className="shrink-0 text-2xs text-muted">Private</span>
+        <span className="text-2xs text-muted shrink-0">Private</span>
         <span className="truncate" title={name}>
           {name}
         </span>
@@ -47,7 +54,7 @@ export function Party({ party }: { party: DealParty }) {
     <span className="flex min-w-0 items-baseline gap-1.5">
       <Link
         href={`/companies/${encodeURIComponent(party.ticker)}`}
-        className="shrink-0 font-mono font-semibold text-accent hover:underline"
+        className="text-accent shrink-0 font-mono font-semibold hover:underline"
         onClick={(e) => e.stopPropagation()}
       >
         {party.ticker}
@@ -82,20 +89,36 @@ function maColumns(): VirtualColumn<MaRow>[] {
       header: "Deal size",
       width: 96,
       numeric: true,
-      cell: (r) => (r.dealSize === null ? <span className="text-muted">{MISSING}</span> : formatMoney(r.dealSize, r.currency ?? "USD")),
+      cell: (r) =>
+        r.dealSize === null ? (
+          <span className="text-muted">{MISSING}</span>
+        ) : (
+          formatMoney(r.dealSize, r.currency ?? "USD")
+        ),
     },
     {
       id: "status",
       header: "Status",
       width: 138,
-      cell: (r) => (r.dealStatus ? <Badge tone={STATUS_TONE[r.dealStatus] ?? "neutral"}>{r.dealStatus}</Badge> : MISSING),
+      cell: (r) =>
+        r.dealStatus ? <Badge tone={STATUS_TONE[r.dealStatus] ?? "neutral"}>{r.dealStatus}</Badge> : MISSING,
     },
-    { id: "type", header: "Type", width: 100, cell: (r) => (r.dealType ? <Badge>{r.dealType}</Badge> : MISSING) },
+    {
+      id: "type",
+      header: "Type",
+      width: 100,
+      cell: (r) => (r.dealType ? <Badge>{r.dealType}</Badge> : MISSING),
+    },
     {
       id: "payment",
       header: "Payment",
       width: 108,
-      cell: (r) => (r.dealPaymentType ? <Badge>{r.dealPaymentType}</Badge> : <span className="text-muted">Undisclosed</span>),
+      cell: (r) =>
+        r.dealPaymentType ? (
+          <Badge>{r.dealPaymentType}</Badge>
+        ) : (
+          <span className="text-muted">Undisclosed</span>
+        ),
     },
     { id: "expected", header: "Expected", width: 104, cell: (r) => formatDate(r.expectedDate) },
     { id: "completed", header: "Completed", width: 104, cell: (r) => formatDate(r.completedDate) },
@@ -168,14 +191,18 @@ export function MaCalendar() {
           <Button
             disabled={rows.length === 0}
             onClick={() =>
-              downloadText(`ma-${range.from ?? "all"}.csv`, toCsv(rows, CSV_COLUMNS), "text/csv;charset=utf-8")
+              downloadText(
+                `ma-${range.from ?? "all"}.csv`,
+                toCsv(rows, CSV_COLUMNS),
+                "text/csv;charset=utf-8",
+              )
             }
           >
             Export CSV
           </Button>
         }
       />
-      <div className="flex min-h-6 flex-wrap items-center justify-between gap-2 text-2xs text-muted">
+      <div className="text-2xs text-muted flex min-h-6 flex-wrap items-center justify-between gap-2">
         <p>
           {range.from
             ? `Announced ${formatDate(range.from)}${range.to && range.to !== range.from ? ` – ${formatDate(range.to)}` : ""}`
@@ -183,7 +210,11 @@ export function MaCalendar() {
           {params.sort !== "announced" ? " · deals without that date are left out" : ""}
         </p>
         <p aria-live="polite">
-          {isFetching ? "Updating…" : data ? `Updated ${formatDateTime(data.meta.fetchedAt, timeZone)} · refreshes every 60 s` : ""}
+          {isFetching
+            ? "Updating…"
+            : data
+              ? `Updated ${formatDateTime(data.meta.fetchedAt, timeZone)} · refreshes every 60 s`
+              : ""}
           {lastError ? ` · last refresh failed at ${formatDateTime(lastError, timeZone)}` : ""}
         </p>
       </div>
@@ -192,14 +223,14 @@ export function MaCalendar() {
         <VirtualTableSkeleton columns={columns} label="Loading M&A deals" />
       ) : error && !data ? (
         <ErrorState
-          className="rounded border border-line"
+          className="border-line rounded border"
           title="Could not load the M&A calendar."
           message={error.message}
           onRetry={() => void refetch()}
         />
       ) : rows.length === 0 ? (
         <EmptyState
-          className="rounded border border-line"
+          className="border-line rounded border"
           title="No deals match these filters."
           hint="Try all dates, fewer tickers or a lower importance."
         />

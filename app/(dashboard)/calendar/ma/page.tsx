@@ -8,7 +8,10 @@ export const metadata: Metadata = { title: "M&A calendar" };
 export default function MaCalendarPage() {
   return (
     <>
-      <PageHeader title="M&A calendar" description="Announced, pending and completed mergers and acquisitions." />
+      <PageHeader
+        title="M&A calendar"
+        description="Announced, pending and completed mergers and acquisitions."
+      />
       <Suspense>
         <MaCalendar />
       </Suspense>

@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { Suspense } from "react";
+import { CallRoom } from "@/components/calls/call-room";
+import type { CallEnvelope } from "@/lib/queries/calls";
+import { callIdSchema } from "@/lib/schemas/calls";
+import { AppError } from "@/server/http/errors";
+import { getCallWithLive } from "@/server/relay/live-call";
+
+/**
+ * The call room. The call is loaded on the server so an unknown id answers a real 404 (no loading boundary
+ * above this page: streaming would have sent 200 already) and the transcript is in the first HTML. When the
+ * market-data service is down, the page still renders and the browser retries with a visible error state.
+ */
+async function loadCall(callId: string): Promise<CallEnvelope | null> {
+  try {
+    const { call, fetchedAt, stale } = await getCallWithLive(callId);
+    return { data: call, meta: { fetchedAt, stale } };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) notFound();
+    return null;
+  }
+}
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ callId: string }>;
+}): Promise<Metadata> {
+  const { callId } = await params;
+  return { title: `Call ${callId.slice(0, 8)}` };
+}
+
+export default async function CallPage({ params }: { params: Promise<{ callId: string }> }) {
+  const { callId: raw } = await params;
+  const parsed = callIdSchema.safeParse(raw);
+  if (!parsed.success) notFound();
+  const callId = parsed.data.toLowerCase();
+  const initial = await loadCall(callId);
+  return (
+    // nuqs reads `?t=` through useSearchParams, which needs a Suspense boundary.
+    <Suspense>
+      <CallRoom callId={callId} initial={initial} />
+    </Suspense>
+  );
+}

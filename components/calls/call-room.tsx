@@ -1,0 +1,219 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { parseAsInteger, useQueryState } from "nuqs";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { isTypingTarget, useHotkeys } from "@/components/shell/use-hotkeys";
+import { ErrorState, StaleNote } from "@/components/ui/panel-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime } from "@/lib/format";
+import { useLiveStream } from "@/lib/live/use-live-stream";
+import { callQueries, type CallEnvelope } from "@/lib/queries/calls";
+import { AudioPlayer } from "./audio-player";
+import { DownloadsPanel, ParticipantsPanel, SentimentPanel, SummaryPanel } from "./call-side-panels";
+import { CallStatusBadge } from "./call-status-badge";
+import { Elapsed } from "./elapsed";
+import { StreamIndicator } from "./stream-indicator";
+import { Transcript, type TranscriptHandle } from "./transcript";
+import { segmentIndexAt } from "./transcript-search";
+import { useCallAudio } from "./use-call-audio";
+
+/** Space is "press this" on buttons, links and sliders; everywhere else in the call room it plays and pauses. */
+function spaceBelongsToTarget(target: EventTarget | null): boolean {
+  if (isTypingTarget(target)) return true;
+  return (
+    target instanceof HTMLElement &&
+    target.closest("button,a,input,select,textarea,[role=button],[role=slider]") !== null
+  );
+}
+
+export function CallRoom({ callId, initial }: { callId: string; initial: CallEnvelope | null }) {
+  const query = useQuery({ ...callQueries.detail(callId), initialData: initial ?? undefined });
+  if (query.data) return <CallRoomLoaded envelope={query.data} isRefetching={query.isFetching} />;
+  if (query.isError) {
+    return (
+      <ErrorState
+        title="Could not load this call"
+        message={query.error instanceof Error ? query.error.message : undefined}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <CallRoomSkeleton />;
+}
+
+function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; isRefetching: boolean }) {
+  const call = envelope.data;
+  const isLive = call.status === "live";
+  const [t] = useQueryState("t", parseAsInteger);
+  const startAtMs = t !== null && t >= 0 ? t * 1000 : null;
+  const stream = useLiveStream(
+    call.status === "enriched" ? null : { calls: [call.callId] },
+    call.streamCursor,
+  );
+  const audio = useCallAudio(
+    call.callId,
+    { hasAudio: call.hasAudio, hasMp3: call.hasMp3, isLive },
+    startAtMs,
+  );
+  const transcriptRef = useRef<TranscriptHandle>(null);
+  const [copied, setCopied] = useState(false);
+
+  const hasPosition = audio.state.isPlaying || audio.state.currentMs > 0;
+  const activeIndex = hasPosition ? segmentIndexAt(call.segments, audio.state.currentMs) : -1;
+
+  // A link to a moment: show the sentence there once the transcript holds it.
+  const revealedDeepLink = useRef(false);
+  const deepLinkIndex = useMemo(
+    () => (startAtMs === null ? -1 : segmentIndexAt(call.segments, startAtMs)),
+    [call.segments, startAtMs],
+  );
+  useEffect(() => {
+    if (revealedDeepLink.current || deepLinkIndex < 0) return;
+    revealedDeepLink.current = true;
+    transcriptRef.current?.reveal(deepLinkIndex);
+  }, [deepLinkIndex]);
+
+  const { seek, toggle } = audio;
+  const playFrom = useCallback(
+    (ms: number) => {
+      seek(ms);
+      const el = audio.audioRef.current;
+      if (el?.paused) void el.play().catch(() => undefined);
+    },
+    [seek, audio.audioRef],
+  );
+
+  useHotkeys((event) => {
+    if (event.key !== " " || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (spaceBelongsToTarget(event.target)) return;
+    event.preventDefault();
+    toggle();
+  });
+
+  const copyMoment = () => {
+    const url = new URL(window.location.href);
+    url.searchParams.set("t", String(Math.floor(audio.state.currentMs / 1000)));
+    void navigator.clipboard?.writeText(url.toString()).then(
+      () => {
+        setCopied(true);
+        setTimeout(() => setCopied(false), 2000);
+      },
+      () => window.prompt("Copy this link", url.toString()),
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-3" data-testid="call-room" data-status={call.status}>
+      <header className="flex flex-col gap-1">
+        <div className="text-2xs text-muted flex flex-wrap items-center gap-x-2">
+          <Link href="/calls" className="hover:text-fg hover:underline">
+            Calls
+          </Link>
+          <span aria-hidden>/</span>
+          <Link
+            href={`/companies/${encodeURIComponent(call.symbol)}`}
+            className="hover:text-fg font-semibold hover:underline"
+          >
+            {call.symbol}
+          </Link>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h1 className="text-lg font-semibold tracking-tight">{call.title}</h1>
+          <span data-testid="call-status">
+            <CallStatusBadge status={call.status} />
+          </span>
+          <span className="text-[13px]">
+            <span className="text-muted">{isLive ? "Elapsed " : "Duration "}</span>
+            <Elapsed
+              startTime={call.startTime}
+              endTime={call.endTime}
+              durationSeconds={call.durationSeconds}
+              isLive={isLive}
+              className="font-semibold tabular-nums"
+            />
+          </span>
+          {isLive || call.status === "completed" ? <StreamIndicator status={stream} /> : null}
+        </div>
+        <p className="text-2xs text-muted">
+          {call.name}
+          {call.period ? ` · ${call.period}${call.year ? ` ${call.year}` : ""}` : ""} · started{" "}
+          <time dateTime={call.startTime}>{formatDateTime(call.startTime)}</time>
+          {call.endTime ? (
+            <>
+              {" "}
+              · ended <time dateTime={call.endTime}>{formatDateTime(call.endTime)}</time>
+            </>
+          ) : null}
+          {isRefetching ? <span className="sr-only"> (updating)</span> : null}
+        </p>
+        {envelope.meta.stale ? <StaleNote since={formatDateTime(envelope.meta.fetchedAt)} /> : null}
+      </header>
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(300px,400px)]">
+        <div className="flex min-w-0 flex-col gap-3">
+          <AudioPlayer audio={audio} />
+          <Transcript
+            ref={transcriptRef}
+            segments={call.segments}
+            activeIndex={activeIndex}
+            isLive={isLive}
+            isPlaying={audio.state.isPlaying}
+            onSeek={playFrom}
+          />
+        </div>
+        <aside className="flex min-w-0 flex-col gap-5" aria-label="About this call">
+          <SentimentPanel
+            segments={call.segments}
+            status={call.status}
+            playheadSeconds={hasPosition ? audio.state.currentMs / 1000 : null}
+          />
+          <SummaryPanel
+            call={call}
+            onJump={(index) => {
+              const segment = call.segments[index];
+              if (!segment) return;
+              transcriptRef.current?.reveal(index);
+              seek(segment.startMs);
+            }}
+          />
+          <ParticipantsPanel call={call} />
+          <DownloadsPanel call={call} onCopyMoment={copyMoment} copied={copied} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** The call room's final shape, so nothing moves when it loads. */
+export function CallRoomSkeleton() {
+  return (
+    <div className="flex flex-col gap-3" role="status" aria-label="Loading the call" aria-busy>
+      <div className="flex flex-col gap-1.5">
+        <Skeleton className="h-3 w-24" />
+        <Skeleton className="h-6 w-80 max-w-full" />
+        <Skeleton className="h-3 w-64 max-w-full" />
+      </div>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(300px,400px)]">
+        <div className="flex flex-col gap-3">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-7 w-full" />
+          <div className="border-line flex h-[60vh] min-h-64 flex-col gap-3 rounded border p-3 lg:h-[min(68vh,760px)]">
+            {Array.from({ length: 10 }, (_, i) => (
+              <div key={i} className="grid grid-cols-[3.5rem_1fr] gap-2">
+                <Skeleton className="h-3 w-10" />
+                <Skeleton className={i % 3 === 0 ? "h-3 w-2/3" : "h-3 w-full"} />
+              </div>
+            ))}
+          </div>
+        </div>
+        <div className="flex flex-col gap-5">
+          <Skeleton className="h-[180px] w-full" />
+          <Skeleton className="h-32 w-full" />
+          <Skeleton className="h-20 w-full" />
+        </div>
+      </div>
+    </div>
+  );
+}

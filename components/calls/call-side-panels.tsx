@@ -1,0 +1,191 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { Section } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/panel-state";
+import { cn } from "@/components/ui/cn";
+import { formatInteger } from "@/lib/format";
+import type { Call, Segment } from "@/lib/schemas/calls";
+import { formatClock, formatSentiment, meanSentiment, sentimentTone } from "./call-format";
+import { SentimentChart } from "./sentiment-chart";
+import { downsample, sentimentSeries } from "./sentiment-series";
+import { closestSegmentIndex } from "./transcript-search";
+import { useMemo } from "react";
+
+export function SentimentPanel({
+  segments,
+  status,
+  playheadSeconds,
+}: {
+  segments: readonly Segment[];
+  status: Call["status"];
+  playheadSeconds: number | null;
+}) {
+  const points = useMemo(() => downsample(sentimentSeries(segments)), [segments]);
+  const mean = useMemo(() => meanSentiment(segments), [segments]);
+  const tone = sentimentTone(mean);
+  return (
+    <Section
+      title="Sentiment"
+      id="sentiment"
+      actions={
+        <span className="text-2xs text-muted">
+          Mean{" "}
+          <span
+            className={cn(
+              "text-[13px] font-semibold tabular-nums",
+              tone === "pos" && "text-pos",
+              tone === "neg" && "text-neg",
+            )}
+            data-testid="sentiment-mean"
+          >
+            {mean !== null && mean >= 0.1 ? "▲ " : mean !== null && mean <= -0.1 ? "▼ " : ""}
+            {formatSentiment(mean)}
+          </span>
+        </span>
+      }
+    >
+      {points.length > 0 ? (
+        <SentimentChart points={points} playheadSeconds={playheadSeconds} />
+      ) : (
+        <EmptyState
+          className="py-6"
+          title="No sentiment yet"
+          hint={
+            status === "enriched"
+              ? "The market-data service scored no sentence of this call."
+              : "Each sentence is scored when the call is enriched, shortly after it ends."
+          }
+        />
+      )}
+    </Section>
+  );
+}
+
+export function SummaryPanel({ call, onJump }: { call: Call; onJump: (segmentIndex: number) => void }) {
+  const points = call.summary?.points ?? [];
+  const links = useMemo(
+    () => points.map((p) => closestSegmentIndex(call.segments, p)),
+    [points, call.segments],
+  );
+  return (
+    <Section title="Summary" id="summary">
+      {call.summary && points.length > 0 ? (
+        <ol className="flex flex-col gap-1.5" data-testid="summary-points">
+          {points.map((point, i) => {
+            const index = links[i] ?? -1;
+            const segment = index >= 0 ? call.segments[index] : undefined;
+            return (
+              <li key={i} className="flex gap-2 text-[13px] leading-5">
+                <span aria-hidden className="text-muted tabular-nums">
+                  {i + 1}.
+                </span>
+                <span className="min-w-0 flex-1">
+                  {point}{" "}
+                  {segment ? (
+                    <button
+                      type="button"
+                      className="text-accent text-xs whitespace-nowrap tabular-nums hover:underline"
+                      onClick={() => onJump(index)}
+                      aria-label={`Go to the sentence at ${formatClock(segment.startMs / 1000)}`}
+                    >
+                      → {formatClock(segment.startMs / 1000)}
+                    </button>
+                  ) : null}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <EmptyState
+          className="py-6"
+          title={call.status === "live" ? "Summary after the call" : "Summary in preparation"}
+          hint={
+            call.status === "enriched"
+              ? "The market-data service has not published a summary for this call."
+              : "The summary appears here by itself once the call is enriched."
+          }
+        />
+      )}
+    </Section>
+  );
+}
+
+export function ParticipantsPanel({ call }: { call: Call }) {
+  const speakers = useMemo(() => {
+    const seen = new Map<string, string | null>();
+    for (const s of call.segments) if (!seen.has(s.speaker)) seen.set(s.speaker, s.speakerName);
+    return seen;
+  }, [call.segments]);
+  return (
+    <Section title="Participants" id="participants">
+      {call.participants.length > 0 ? (
+        <ul className="divide-line flex flex-col divide-y text-[13px]">
+          {call.participants.map((p) => (
+            <li key={`${p.name}-${p.role ?? ""}`} className="flex items-baseline justify-between gap-2 py-1">
+              <span className="min-w-0">
+                <span className="font-medium">{p.name}</span>
+                <span className="text-muted"> {[p.role, p.organization].filter(Boolean).join(", ")}</span>
+              </span>
+              {p.mentions !== null ? (
+                <span
+                  className="text-2xs text-muted whitespace-nowrap tabular-nums"
+                  title="Times mentioned in the call"
+                >
+                  {formatInteger(p.mentions)} mentions
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : speakers.size > 0 ? (
+        <p className="text-muted text-[13px]">
+          {speakers.size} {speakers.size === 1 ? "voice" : "voices"} so far; names are added when the call is
+          enriched.
+        </p>
+      ) : (
+        <p className="text-muted text-[13px]">Nobody has spoken yet.</p>
+      )}
+    </Section>
+  );
+}
+
+export function DownloadsPanel({
+  call,
+  onCopyMoment,
+  copied,
+}: {
+  call: Call;
+  onCopyMoment: () => void;
+  copied: boolean;
+}) {
+  return (
+    <Section title="Share and download" id="downloads">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button onClick={onCopyMoment}>{copied ? "Link copied" : "Copy link to this moment"}</Button>
+        {call.hasMp3 ? (
+          <a
+            className="border-line hover:bg-surface-2 inline-flex h-7 items-center rounded border px-2.5 text-[13px] font-medium"
+            href={`/api/calls/${call.callId}/audio.mp3`}
+            download
+          >
+            Audio (MP3)
+          </a>
+        ) : null}
+        {call.hasPdf ? (
+          <a
+            className="border-line hover:bg-surface-2 inline-flex h-7 items-center rounded border px-2.5 text-[13px] font-medium"
+            href={`/api/calls/${call.callId}/transcript.pdf`}
+            download
+          >
+            Transcript (PDF)
+          </a>
+        ) : null}
+        {!call.hasMp3 && !call.hasPdf ? (
+          <span className="text-2xs text-muted">MP3 and PDF are offered once the call has ended.</span>
+        ) : null}
+      </div>
+    </Section>
+  );
+}

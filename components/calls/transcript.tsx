@@ -1,0 +1,344 @@
+"use client";
+
+import { useVirtualizer } from "@tanstack/react-virtual";
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Input } from "@/components/ui/field";
+import { EmptyState } from "@/components/ui/panel-state";
+import type { Segment } from "@/lib/schemas/calls";
+import { formatClock, formatSentiment, sentimentTone, speakerLabel } from "./call-format";
+import {
+  findMatches,
+  matchesBySegment,
+  splitHighlights,
+  stepMatch,
+  type TranscriptMatch,
+} from "./transcript-search";
+
+export interface TranscriptHandle {
+  /** Brings a sentence into view and stops following (the reader asked to look there). */
+  reveal: (index: number) => void;
+}
+
+const SCROLL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "]);
+const BOTTOM_SLACK_PX = 24;
+
+/**
+ * The call's transcript, virtualized. Following: while live, the newest sentence stays in view; on a recording,
+ * the sentence being heard does. Following stops the moment the reader scrolls (wheel, touch, keys, scrollbar) and a
+ * button brings it back; scrolling back to the bottom of a live call resumes it too. New sentences are appended
+ * below, so while not following nothing the reader looks at moves.
+ */
+export function Transcript({
+  segments,
+  activeIndex,
+  isLive,
+  isPlaying,
+  onSeek,
+  ref,
+}: {
+  segments: readonly Segment[];
+  /** The sentence being heard (-1: none). */
+  activeIndex: number;
+  isLive: boolean;
+  isPlaying: boolean;
+  onSeek: (ms: number) => void;
+  ref?: Ref<TranscriptHandle>;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [isFollowing, setIsFollowing] = useState(true);
+  const userIntentAt = useRef(0);
+  const [query, setQuery] = useState("");
+  const deferredQuery = useDeferredValue(query);
+  const [matchIndex, setMatchIndex] = useState(-1);
+
+  const matches = useMemo(() => findMatches(segments, deferredQuery), [segments, deferredQuery]);
+  const bySegment = useMemo(() => matchesBySegment(matches), [matches]);
+  const currentMatch: TranscriptMatch | undefined = matches[matchIndex];
+
+  const virtualizer = useVirtualizer({
+    count: segments.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 48,
+    overscan: 8,
+    getItemKey: (index) => segments[index]?.sequence ?? index,
+  });
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      reveal: (index: number) => {
+        setIsFollowing(false);
+        virtualizer.scrollToIndex(index, { align: "center" });
+      },
+    }),
+    [virtualizer],
+  );
+
+  // Follow the newest sentence of a live call.
+  const lastIndex = segments.length - 1;
+  useEffect(() => {
+    if (!isFollowing || !isLive || lastIndex < 0) return;
+    virtualizer.scrollToIndex(lastIndex, { align: "end" });
+  }, [isFollowing, isLive, lastIndex, virtualizer]);
+
+  // Follow the sentence being heard in a recording.
+  useEffect(() => {
+    if (!isFollowing || isLive || !isPlaying || activeIndex < 0) return;
+    virtualizer.scrollToIndex(activeIndex, { align: "auto" });
+  }, [isFollowing, isLive, isPlaying, activeIndex, virtualizer]);
+
+  const markUserIntent = useCallback(() => {
+    userIntentAt.current = Date.now();
+  }, []);
+
+  const onScroll = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const isAtBottom = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK_PX;
+    if (Date.now() - userIntentAt.current > 400) return;
+    if (isLive && isAtBottom) setIsFollowing(true);
+    else setIsFollowing(false);
+  }, [isLive]);
+
+  const goToMatch = (index: number) => {
+    setMatchIndex(index);
+    const m = matches[index];
+    if (m) {
+      setIsFollowing(false);
+      virtualizer.scrollToIndex(m.segmentIndex, { align: "center" });
+    }
+  };
+
+  const resumeFollowing = () => {
+    setIsFollowing(true);
+    if (isLive && lastIndex >= 0) virtualizer.scrollToIndex(lastIndex, { align: "end" });
+    else if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: "center" });
+  };
+
+  const items = virtualizer.getVirtualItems();
+  const showResume = !isFollowing && (isLive || (isPlaying && activeIndex >= 0));
+
+  return (
+    <section aria-labelledby="transcript-heading" className="flex min-w-0 flex-col gap-2">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h2 id="transcript-heading" className="text-sm font-semibold">
+          Transcript{" "}
+          <span className="text-muted text-2xs font-normal tabular-nums">{segments.length} sentences</span>
+        </h2>
+        <form
+          role="search"
+          className="flex items-center gap-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            goToMatch(stepMatch(matchIndex, matches.length, 1));
+          }}
+        >
+          <label htmlFor="transcript-search" className="sr-only">
+            Search the transcript
+          </label>
+          <Input
+            id="transcript-search"
+            type="search"
+            placeholder="Search transcript"
+            className="w-40 sm:w-56"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.currentTarget.value);
+              setMatchIndex(-1);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && e.shiftKey) {
+                e.preventDefault();
+                goToMatch(stepMatch(matchIndex, matches.length, -1));
+              } else if (e.key === "Escape") {
+                setQuery("");
+                setMatchIndex(-1);
+              }
+            }}
+          />
+          <span
+            className="text-2xs text-muted min-w-14 text-center tabular-nums"
+            aria-live="polite"
+            data-testid="search-count"
+          >
+            {deferredQuery.trim().length >= 2
+              ? `${matches.length === 0 ? 0 : Math.max(matchIndex + 1, 0)} / ${matches.length}`
+              : ""}
+          </span>
+          <Button
+            aria-label="Previous match"
+            className="w-7 px-0"
+            disabled={matches.length === 0}
+            onClick={() => goToMatch(stepMatch(matchIndex, matches.length, -1))}
+          >
+            ↑
+          </Button>
+          <Button aria-label="Next match" className="w-7 px-0" type="submit" disabled={matches.length === 0}>
+            ↓
+          </Button>
+        </form>
+      </div>
+
+      <div className="relative">
+        <div
+          ref={scrollRef}
+          role="region"
+          aria-label="Transcript sentences"
+          tabIndex={0}
+          data-testid="transcript"
+          onScroll={onScroll}
+          onWheel={markUserIntent}
+          onTouchMove={markUserIntent}
+          onPointerDown={markUserIntent}
+          onKeyDown={(e) => {
+            if (SCROLL_KEYS.has(e.key)) markUserIntent();
+          }}
+          className="border-line h-[60vh] min-h-64 overflow-y-auto rounded border lg:h-[min(68vh,760px)]"
+        >
+          {segments.length === 0 ? (
+            <EmptyState
+              title={isLive ? "Waiting for the first sentence" : "No transcript"}
+              hint={
+                isLive
+                  ? "Sentences appear here as they are spoken."
+                  : "The market-data service has no transcript for this call."
+              }
+            />
+          ) : (
+            <ol className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+              {items.map((item) => {
+                const segment = segments[item.index]!;
+                const previous = item.index > 0 ? segments[item.index - 1] : undefined;
+                return (
+                  <li
+                    key={item.key}
+                    data-index={item.index}
+                    ref={virtualizer.measureElement}
+                    className="absolute top-0 left-0 w-full"
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    <SentenceRow
+                      segment={segment}
+                      showSpeaker={
+                        !previous ||
+                        previous.speaker !== segment.speaker ||
+                        previous.speakerName !== segment.speakerName
+                      }
+                      isActive={item.index === activeIndex}
+                      matches={bySegment.get(item.index)}
+                      currentMatch={currentMatch?.segmentIndex === item.index ? matchIndex : -1}
+                      onSeek={onSeek}
+                    />
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </div>
+        {showResume ? (
+          <Button variant="primary" className="absolute right-3 bottom-3 shadow-lg" onClick={resumeFollowing}>
+            {isLive ? "↓ Jump to live" : "↓ Follow audio"}
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+const SentenceRow = memo(function SentenceRow({
+  segment,
+  showSpeaker,
+  isActive,
+  matches,
+  currentMatch,
+  onSeek,
+}: {
+  segment: Segment;
+  showSpeaker: boolean;
+  isActive: boolean;
+  matches: (TranscriptMatch & { index: number })[] | undefined;
+  currentMatch: number;
+  onSeek: (ms: number) => void;
+}) {
+  const parts = splitHighlights(segment.text, matches ?? []);
+  const tone = sentimentTone(segment.sentiment);
+  return (
+    <div
+      data-testid="transcript-sentence"
+      data-sequence={segment.sequence}
+      data-start-ms={segment.startMs}
+      aria-current={isActive ? "true" : undefined}
+      className={cn(
+        "grid grid-cols-[3.5rem_1fr] gap-x-2 border-l-2 px-2 py-1 text-[13px] leading-5",
+        isActive ? "border-accent bg-accent-soft" : "hover:bg-surface border-transparent",
+        showSpeaker && "pt-2",
+      )}
+      onClick={() => {
+        // Selecting text to copy must not jump the audio.
+        if (window.getSelection()?.toString()) return;
+        onSeek(segment.startMs);
+      }}
+    >
+      <button
+        type="button"
+        className="text-muted hover:text-fg self-start text-left text-xs tabular-nums"
+        aria-label={`Play from ${formatClock(segment.startMs / 1000)}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          onSeek(segment.startMs);
+        }}
+      >
+        {formatClock(segment.startMs / 1000)}
+      </button>
+      <div className="min-w-0 cursor-pointer">
+        {showSpeaker ? (
+          <p className="text-2xs text-muted font-semibold tracking-wide uppercase">
+            {speakerLabel(segment)}
+            {segment.sentiment !== null ? (
+              <span
+                className={cn(
+                  "ml-2 font-normal normal-case tabular-nums",
+                  tone === "pos" && "text-pos",
+                  tone === "neg" && "text-neg",
+                )}
+              >
+                {formatSentiment(segment.sentiment)}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
+        <p>
+          {parts.map((part, i) =>
+            part.matchIndex === null ? (
+              <span key={i}>{part.text}</span>
+            ) : (
+              <mark
+                key={i}
+                data-testid="search-hit"
+                className={cn(
+                  "bg-warn-soft text-fg rounded-sm",
+                  part.matchIndex === currentMatch && "outline-warn outline-2",
+                )}
+                aria-current={part.matchIndex === currentMatch ? "true" : undefined}
+              >
+                {part.text}
+              </mark>
+            ),
+          )}
+        </p>
+      </div>
+    </div>
+  );
+});

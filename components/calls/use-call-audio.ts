@@ -1,0 +1,179 @@
+"use client";
+
+import type Hls from "hls.js";
+import { useCallback, useEffect, useRef, useState } from "react";
+
+export type AudioSourceKind = "hls" | "mp3" | "none";
+
+export interface CallAudioState {
+  kind: AudioSourceKind;
+  isPlaying: boolean;
+  /** Position from the call's start, in ms. */
+  currentMs: number;
+  /** Seekable end (the live edge while live, the duration once complete), in ms; null before metadata. */
+  endMs: number | null;
+  isAtLiveEdge: boolean;
+  error: string | null;
+}
+
+/** Within this much of the live edge, the listener counts as "live". */
+const LIVE_EDGE_TOLERANCE_S = 8;
+
+/**
+ * The call's audio in one <audio> element: HLS while the call is live (hls.js, else native HLS), the MP3 once it
+ * exists. `Hls.isSupported()` is checked first because desktop Chromium answers "maybe" to
+ * `canPlayType("application/vnd.apple.mpegurl")` yet cannot play our live playlists natively. Media time 0 is the
+ * call's start (the event playlist keeps every segment from the first), so `currentTime` and segment `startMs`
+ * share one clock. Switching from HLS to the MP3 keeps the listener's position and play state.
+ */
+export function useCallAudio(
+  callId: string,
+  source: { hasAudio: boolean; hasMp3: boolean; isLive: boolean },
+  startAtMs: number | null,
+) {
+  const audioRef = useRef<HTMLAudioElement | null>(null);
+  const hlsRef = useRef<Hls | null>(null);
+  const resumeRef = useRef<{ ms: number; play: boolean } | null>(
+    startAtMs !== null ? { ms: startAtMs, play: false } : null,
+  );
+  const kind: AudioSourceKind = source.hasMp3 ? "mp3" : source.hasAudio ? "hls" : "none";
+  const [state, setState] = useState<CallAudioState>({
+    kind,
+    isPlaying: false,
+    currentMs: startAtMs ?? 0,
+    endMs: null,
+    isAtLiveEdge: false,
+    error: null,
+  });
+
+  const liveEdgeSeconds = useCallback((): number | null => {
+    const audio = audioRef.current;
+    if (!audio) return null;
+    const sync = hlsRef.current?.liveSyncPosition;
+    if (typeof sync === "number" && Number.isFinite(sync)) return sync;
+    return audio.seekable.length > 0 ? audio.seekable.end(audio.seekable.length - 1) : null;
+  }, []);
+
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio || kind === "none") return;
+    let isCancelled = false;
+    // Left in place: a cleanup before anything loaded (a Strict Mode re-run) must not lose the deep-linked start.
+    const resume = resumeRef.current;
+    setState((s) => ({ ...s, kind, error: null }));
+
+    const applyResume = () => {
+      if (!resume) return;
+      audio.currentTime = resume.ms / 1000;
+      if (resume.play) void audio.play().catch(() => undefined);
+    };
+
+    if (kind === "mp3") {
+      audio.src = `/api/calls/${callId}/audio.mp3`;
+      audio.addEventListener("loadedmetadata", applyResume, { once: true });
+    } else {
+      const url = `/api/calls/${callId}/audio/playlist.m3u8`;
+      void import("hls.js").then(({ default: HlsClass }) => {
+        if (isCancelled) return;
+        if (HlsClass.isSupported()) {
+          const hls = new HlsClass({
+            // Start at the deep-linked moment, else at the live edge (a live listener wants "now").
+            startPosition: resume ? resume.ms / 1000 : -1,
+            liveSyncDurationCount: 2,
+            // The playlist grows for the whole call: never drop the start, the transcript seeks back to it.
+            liveMaxLatencyDurationCount: Infinity,
+          });
+          hlsRef.current = hls;
+          hls.on(HlsClass.Events.ERROR, (_event, data) => {
+            if (!data.fatal) return;
+            if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR) {
+              hls.recoverMediaError();
+              return;
+            }
+            setState((s) => ({ ...s, error: "The audio stream is not available right now." }));
+          });
+          hls.loadSource(url);
+          hls.attachMedia(audio);
+          if (resume?.play)
+            hls.once(HlsClass.Events.MANIFEST_PARSED, () => void audio.play().catch(() => undefined));
+        } else if (audio.canPlayType("application/vnd.apple.mpegurl")) {
+          audio.src = url;
+          audio.addEventListener("loadedmetadata", applyResume, { once: true });
+        } else {
+          setState((s) => ({ ...s, error: "This browser cannot play live audio." }));
+        }
+      });
+    }
+
+    return () => {
+      isCancelled = true;
+      if (audio.src || hlsRef.current)
+        resumeRef.current = { ms: audio.currentTime * 1000, play: !audio.paused };
+      audio.removeEventListener("loadedmetadata", applyResume);
+      hlsRef.current?.destroy();
+      hlsRef.current = null;
+      audio.removeAttribute("src");
+      audio.load();
+    };
+  }, [callId, kind]);
+
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    const update = () => {
+      const edge = liveEdgeSeconds();
+      const end = Number.isFinite(audio.duration) ? audio.duration : edge;
+      setState((s) => ({
+        ...s,
+        isPlaying: !audio.paused,
+        currentMs: audio.currentTime * 1000,
+        endMs: end !== null && Number.isFinite(end) ? end * 1000 : null,
+        isAtLiveEdge: edge !== null && edge - audio.currentTime < LIVE_EDGE_TOLERANCE_S,
+      }));
+    };
+    const onError = () => {
+      if (audio.getAttribute("src")) setState((s) => ({ ...s, error: "The recording could not be loaded." }));
+    };
+    const events = ["timeupdate", "play", "pause", "seeked", "loadedmetadata", "durationchange", "progress"];
+    for (const e of events) audio.addEventListener(e, update);
+    audio.addEventListener("error", onError);
+    return () => {
+      for (const e of events) audio.removeEventListener(e, update);
+      audio.removeEventListener("error", onError);
+    };
+  }, [liveEdgeSeconds]);
+
+  const seek = useCallback((ms: number) => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    if (audio.readyState === 0) {
+      // Not loaded yet: hls.js and the MP3 both honour a position set once metadata arrives.
+      audio.addEventListener("loadedmetadata", () => (audio.currentTime = ms / 1000), { once: true });
+    } else {
+      audio.currentTime = ms / 1000;
+    }
+    setState((s) => ({ ...s, currentMs: ms }));
+  }, []);
+
+  const toggle = useCallback(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    if (audio.paused)
+      void audio
+        .play()
+        .catch(() => setState((s) => ({ ...s, error: "Playback was blocked by the browser; press play." })));
+    else audio.pause();
+  }, []);
+
+  const goLive = useCallback(() => {
+    const audio = audioRef.current;
+    const edge = liveEdgeSeconds();
+    if (!audio || edge === null) return;
+    audio.currentTime = edge;
+    if (audio.paused) void audio.play().catch(() => undefined);
+  }, [liveEdgeSeconds]);
+
+  return { audioRef, state: { ...state, kind }, seek, toggle, goLive, isLive: source.isLive };
+}
+
+export type CallAudio = ReturnType<typeof useCallAudio>;

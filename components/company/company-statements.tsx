@@ -1,0 +1,205 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { Section } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { Field, Select } from "@/components/ui/field";
+import { formatDate, formatMoney } from "@/lib/format";
+import { fundamentalsQueries } from "@/lib/queries/fundamentals";
+import {
+  BALANCE_SHEET_NUMBER_KEYS,
+  FINANCIALS_PERIODS,
+  REPORT_TYPES,
+  type FinancialStatement,
+} from "@/lib/schemas/fundamentals";
+import { humanizeKey } from "@/lib/ratio-definitions";
+import { QueryPanel } from "./query-panel";
+
+const TH =
+  "sticky top-0 z-10 h-8 border-b border-line bg-surface px-2 text-2xs font-semibold whitespace-nowrap text-muted uppercase";
+const TD = "h-[30px] border-b border-line px-2 whitespace-nowrap";
+
+const STATEMENTS = [
+  { key: "incomeStatement", label: "Income statement" },
+  { key: "balanceSheet", label: "Balance sheet" },
+  { key: "cashFlowStatement", label: "Cash flow" },
+] as const;
+type StatementKey = (typeof STATEMENTS)[number]["key"];
+
+const REPORT_TYPE_LABELS: Record<string, string> = {
+  A: "As reported",
+  R: "Restated",
+  P: "Preliminary",
+  TTM: "Trailing 12 months",
+};
+
+/** Financial statements: rows are line items, columns the most recent reports (newest left). */
+export function FinancialStatementsSection({ symbol }: { symbol: string }) {
+  const id = useId();
+  const [period, setPeriod] = useState<string>("ALL");
+  const [reportType, setReportType] = useState<string>("A");
+  const [statement, setStatement] = useState<StatementKey>("incomeStatement");
+  const result = useQuery({
+    ...fundamentalsQueries.kind("financials", [symbol], { period, reportType }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Section
+      title="Financial statements"
+      id="financials"
+      actions={
+        <>
+          <div role="tablist" aria-label="Statement" className="border-line flex rounded border p-0.5">
+            {STATEMENTS.map((s) => (
+              <button
+                key={s.key}
+                type="button"
+                role="tab"
+                aria-selected={statement === s.key}
+                onClick={() => setStatement(s.key)}
+                className={cn(
+                  "h-6 rounded px-2 text-[13px]",
+                  statement === s.key ? "bg-surface-2 font-semibold" : "text-muted hover:text-fg",
+                )}
+              >
+                {s.label}
+              </button>
+            ))}
+          </div>
+          <Field label="Period" htmlFor={`${id}-period`}>
+            <Select id={`${id}-period`} value={period} onChange={(e) => setPeriod(e.target.value)}>
+              {FINANCIALS_PERIODS.map((p) => (
+                <option key={p} value={p}>
+                  {p === "ALL" ? "All periods" : p}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Report type" htmlFor={`${id}-type`}>
+            <Select id={`${id}-type`} value={reportType} onChange={(e) => setReportType(e.target.value)}>
+              {REPORT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {REPORT_TYPE_LABELS[t] ?? t}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </>
+      }
+    >
+      <QueryPanel
+        result={result}
+        what="financial statements"
+        isEmpty={(d) => (d.data[0]?.financials.length ?? 0) === 0}
+        emptyHint="Try another period or report type."
+        skeletonHeight={420}
+      >
+        {(d) => (
+          <StatementTable statements={d.data[0]!.financials.slice(0, 8)} which={statement} symbol={symbol} />
+        )}
+      </QueryPanel>
+    </Section>
+  );
+}
+
+function StatementTable({
+  statements,
+  which,
+  symbol,
+}: {
+  statements: readonly FinancialStatement[];
+  which: StatementKey;
+  symbol: string;
+}) {
+  const keys = [...new Set(statements.flatMap((s) => Object.keys(s[which])))];
+  return (
+    <div className="border-line max-h-[460px] overflow-auto rounded border" role="tabpanel">
+      <table className="w-full border-collapse text-[13px] tabular-nums">
+        <caption className="sr-only">
+          {STATEMENTS.find((s) => s.key === which)?.label} of {symbol}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className={cn(TH, "text-left")}>
+              Line item
+            </th>
+            {statements.map((s, i) => (
+              <th key={`${s.asOf}-${s.period}-${i}`} scope="col" className={cn(TH, "text-right")}>
+                {s.period}
+                <span className="block font-normal normal-case">{formatDate(s.asOf)}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((k) => (
+            <tr key={k} className="hover:bg-surface">
+              <th scope="row" className={cn(TD, "text-left font-normal")}>
+                {humanizeKey(k)}
+              </th>
+              {statements.map((s, i) => (
+                <td key={i} className={cn(TD, "text-right")}>
+                  {formatMoney(s[which][k])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The v3 balance sheet (a different upstream product): fiscal periods as columns. */
+export function BalanceSheetV3Section({ symbol }: { symbol: string }) {
+  const result = useQuery(fundamentalsQueries.kind("balance-sheet", [symbol]));
+  return (
+    <Section title="Balance sheet (v3)" id="balance-sheet-v3">
+      <QueryPanel
+        result={result}
+        what="balance sheet"
+        isEmpty={(d) => (d.data[0]?.balanceSheet.length ?? 0) === 0}
+        skeletonHeight={420}
+      >
+        {(d) => {
+          const rows = d.data[0]!.balanceSheet.slice(0, 8);
+          return (
+            <div className="border-line max-h-[460px] overflow-auto rounded border">
+              <table className="w-full border-collapse text-[13px] tabular-nums">
+                <caption className="sr-only">Balance sheet of {symbol} by fiscal period</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className={cn(TH, "text-left")}>
+                      Line item
+                    </th>
+                    {rows.map((r, i) => (
+                      <th key={i} scope="col" className={cn(TH, "text-right")}>
+                        {r.fiscalPeriod} {r.fiscalYear}
+                        <span className="block font-normal normal-case">{formatDate(r.reportDate)}</span>
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {BALANCE_SHEET_NUMBER_KEYS.map((k) => (
+                    <tr key={k} className={cn("hover:bg-surface", k.startsWith("total") && "font-semibold")}>
+                      <th scope="row" className={cn(TD, "text-left font-[inherit]")}>
+                        {humanizeKey(k)}
+                      </th>
+                      {rows.map((r, i) => (
+                        <td key={i} className={cn(TD, "text-right")}>
+                          {formatMoney(r[k], r.currency ?? "USD")}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          );
+        }}
+      </QueryPanel>
+    </Section>
+  );
+}

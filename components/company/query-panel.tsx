@@ -1,0 +1,69 @@
+"use client";
+
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { isApiError } from "@/lib/queries/fetch-json";
+import { EmptyState, ErrorState } from "@/components/ui/panel-state";
+import { Skeleton } from "@/components/ui/skeleton";
+
+/**
+ * The four states of a data panel in one place: loading (a skeleton of the panel's height), error (what failed +
+ * retry), empty (why), and content. A 404 from our API means "the service has none of this for the company": an
+ * empty state, not an error.
+ */
+export function QueryPanel<T>({
+  result,
+  what,
+  isEmpty,
+  emptyHint,
+  skeletonHeight = 160,
+  children,
+}: {
+  result: UseQueryResult<T>;
+  what: string;
+  isEmpty?: (data: T) => boolean;
+  emptyHint?: string;
+  skeletonHeight?: number;
+  children: (data: T) => ReactNode;
+}) {
+  if (result.isPending) {
+    return (
+      <div
+        role="status"
+        aria-label={`Loading ${what}`}
+        aria-busy
+        style={{ height: skeletonHeight }}
+        className="flex flex-col gap-2"
+      >
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="w-full flex-1" />
+      </div>
+    );
+  }
+  if (result.isError) {
+    if (isApiError(result.error) && result.error.status === 404) {
+      return (
+        <EmptyState
+          title={`No ${what} available.`}
+          hint={emptyHint ?? "The market-data service has none for this company."}
+        />
+      );
+    }
+    return (
+      <ErrorState
+        title={`Could not load ${what}.`}
+        message={result.error.message}
+        onRetry={() => void result.refetch()}
+      />
+    );
+  }
+  if (isEmpty?.(result.data)) {
+    return (
+      <EmptyState
+        title={`No ${what} available.`}
+        hint={emptyHint ?? "The market-data service has none for this company."}
+      />
+    );
+  }
+  return <>{children(result.data)}</>;
+}

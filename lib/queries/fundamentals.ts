@@ -1,0 +1,45 @@
+import { queryOptions } from "@tanstack/react-query";
+import { z } from "zod";
+import { envelopeSchema } from "@/lib/schemas/envelope";
+import { fundamentalsItemSchemas, type FundamentalsKind } from "@/lib/schemas/fundamentals";
+import { apiUrl, fetchJson } from "./fetch-json";
+
+export interface FundamentalsParams {
+  asOf?: string;
+  period?: string;
+  reportType?: string;
+  /** balance-sheet only */
+  from?: string;
+  to?: string;
+}
+
+/** Symbols are sorted in the key and the URL so "A,B" and "B,A" share one cache entry. */
+function canonical(symbols: readonly string[]): string[] {
+  return [...new Set(symbols.map((s) => s.toUpperCase()))].sort();
+}
+
+export function fetchFundamentals<K extends FundamentalsKind>(
+  kind: K,
+  symbols: readonly string[],
+  params: FundamentalsParams = {},
+  signal?: AbortSignal,
+) {
+  const schema = envelopeSchema(z.array(fundamentalsItemSchemas[kind]));
+  return fetchJson(
+    apiUrl(`/api/fundamentals/${kind}`, { symbols: canonical(symbols), ...params }),
+    schema,
+    signal,
+  );
+}
+
+export const fundamentalsQueries = {
+  all: () => ["fundamentals"] as const,
+  kind: <K extends FundamentalsKind>(kind: K, symbols: readonly string[], params: FundamentalsParams = {}) =>
+    queryOptions({
+      queryKey: [...fundamentalsQueries.all(), kind, canonical(symbols), params] as const,
+      queryFn: ({ signal }) => fetchFundamentals(kind, symbols, params, signal),
+      enabled: symbols.length > 0,
+      // Fundamentals change monthly at most.
+      staleTime: 10 * 60_000,
+    }),
+};

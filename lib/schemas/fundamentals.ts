@@ -325,6 +325,12 @@ export const BALANCE_SHEET_NUMBER_KEYS = [
   "retainedEarnings",
   "totalEquity",
   "totalLiabilitiesAndEquity",
+  "otherCurrentAssets",
+  "longTermInvestments",
+  "otherNoncurrentAssets",
+  "otherCurrentLiabilities",
+  "otherNoncurrentLiabilities",
+  "sharesOutstanding",
 ] as const;
 
 export const balanceSheetRowSchema = z.object({

@@ -49,14 +49,11 @@ async function fetchKind<K extends FundamentalsKind>(kind: K, query: string) {
 }
 
 describe("fundamentals routes against the embedded service", () => {
-  it.each(FUNDAMENTALS_KINDS.filter((k) => k !== "balance-sheet"))(
-    "%s parses into our app schema",
-    async (kind) => {
-      const items = await fetchKind(kind, `symbols=${symbol}`);
-      expect(items).toHaveLength(1);
-      expect(items[0]?.symbol).toBe(symbol);
-    },
-  );
+  it.each(FUNDAMENTALS_KINDS)("%s parses into our app schema", async (kind) => {
+    const items = await fetchKind(kind, `symbols=${symbol}`);
+    expect(items).toHaveLength(1);
+    expect(items[0]?.symbol).toBe(symbol);
+  });
 
   it("agrees across endpoints: quarterly diluted EPS equals the calendar's EPS for the same quarter", async () => {
     const reports = (await fetchKind("earning-reports", `symbols=${symbol}&period=3M`))[0]!.earningReports;
@@ -70,6 +67,16 @@ describe("fundamentals routes against the embedded service", () => {
     );
     const reported = calendar.data.filter((r) => r.eps !== null);
     expect(reported.map((r) => r.eps)).toContain(latest.dilutedEps);
+  });
+
+  it("balance sheet: assets equal liabilities plus equity, newest first", async () => {
+    const rows = (await fetchKind("balance-sheet", `symbols=${symbol}&reportType=P`))[0]!.balanceSheet;
+    expect(rows.length).toBeGreaterThan(0);
+    const latest = rows[0]!;
+    expect(latest.totalAssets!).toBeCloseTo(latest.totalLiabilitiesAndEquity!, -3);
+    expect(latest.totalLiabilitiesAndEquity!).toBeCloseTo(latest.totalLiabilities! + latest.totalEquity!, -3);
+    const dates = rows.map((r) => r.reportDate!);
+    expect([...dates].sort().reverse()).toEqual(dates);
   });
 
   it("valuation ratios: peRatio is 1 / earningYield", async () => {

@@ -57,6 +57,7 @@ export interface CallStateOptions {
 }
 
 interface PendingSentence {
+  source: "socket" | "rest";
   sequence: number;
   text: string;
   speaker: string;
@@ -106,12 +107,18 @@ export class CallStateMachine {
   private readonly gapGiveUpAttempts: number;
   private readonly enrichPoll: { firstMs: number; factor: number; capMs: number; maxAttempts: number };
   private readonly tombstones: number;
+  private readonly counters = { fromSocket: 0, fromRest: 0, syncs: 0, syncFailures: 0, skipped: 0 };
 
   constructor(private readonly options: CallStateOptions) {
     this.syncBackoff = options.syncBackoff ?? { baseMs: 1_000, capMs: 30_000 };
     this.gapGiveUpAttempts = options.gapGiveUpAttempts ?? 10;
     this.enrichPoll = options.enrichPoll ?? { firstMs: 5_000, factor: 1.5, capMs: 60_000, maxAttempts: 60 };
     this.tombstones = options.tombstones ?? 2_000;
+  }
+
+  /** Sentences published by origin, REST reads, and sentences given up on (diagnostics and tests). */
+  stats(): { fromSocket: number; fromRest: number; syncs: number; syncFailures: number; skipped: number } {
+    return { ...this.counters };
   }
 
   /** Calls being tracked (not yet enriched), for health and tests. */
@@ -135,6 +142,7 @@ export class CallStateMachine {
     if (frame.isLast) call.lastSeq = frame.sequence;
     if (frame.sequence >= call.nextSeq && !call.pending.has(frame.sequence)) {
       call.pending.set(frame.sequence, {
+        source: "socket",
         sequence: frame.sequence,
         text: frame.text,
         speaker: frame.speaker,
@@ -268,6 +276,8 @@ export class CallStateMachine {
     const startEpoch = Date.parse(call.startTime!);
     for (let p = call.pending.get(call.nextSeq); p; p = call.pending.get(call.nextSeq)) {
       call.pending.delete(p.sequence);
+      if (p.source === "socket") this.counters.fromSocket += 1;
+      else this.counters.fromRest += 1;
       this.options.publish({
         event: "sentence",
         symbol: call.symbol,
@@ -348,6 +358,7 @@ export class CallStateMachine {
     const hadGap = call.pending.size > 0 && !call.pending.has(call.nextSeq);
     const before = call.nextSeq;
     let failed = false;
+    this.counters.syncs += 1;
     try {
       const view = await this.options.fetcher.fetchCall(call.callId, this.abort.signal);
       if (this.disposed) return;
@@ -368,6 +379,7 @@ export class CallStateMachine {
     } catch (error) {
       if (this.disposed) return;
       failed = true;
+      this.counters.syncFailures += 1;
       this.options.log.warn({ callId: call.callId, err: errorMessage(error) }, "relay: call sync failed");
     }
     call.sync.running = false;
@@ -398,6 +410,7 @@ export class CallStateMachine {
     for (const s of view.segments) {
       if (s.sequence < call.nextSeq || call.pending.has(s.sequence)) continue;
       call.pending.set(s.sequence, {
+        source: "rest",
         sequence: s.sequence,
         text: s.text,
         speaker: s.speaker,
@@ -419,6 +432,7 @@ export class CallStateMachine {
   /** Last resort when REST never yields the missing sentences: move on rather than stall the call forever. */
   private skipGap(call: TrackedCall): void {
     const next = Math.min(...call.pending.keys());
+    this.counters.skipped += next - call.nextSeq;
     this.options.log.error(
       { callId: call.callId, missingFrom: call.nextSeq, missingTo: next - 1 },
       "relay: sentences missing from both the socket and REST; skipping them",

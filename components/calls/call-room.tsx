@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { parseAsInteger, useQueryState } from "nuqs";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { isTypingTarget, useHotkeys } from "@/components/shell/use-hotkeys";
 import { ErrorState, StaleNote } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -75,15 +75,7 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
     transcriptRef.current?.reveal(deepLinkIndex);
   }, [deepLinkIndex]);
 
-  const { seek, toggle } = audio;
-  const playFrom = useCallback(
-    (ms: number) => {
-      seek(ms);
-      const el = audio.audioRef.current;
-      if (el?.paused) void el.play().catch(() => undefined);
-    },
-    [seek, audio.audioRef],
-  );
+  const { seek, toggle, playFrom } = audio;
 
   useHotkeys((event) => {
     if (event.key !== " " || event.ctrlKey || event.metaKey || event.altKey) return;

@@ -70,7 +70,7 @@ export function SummaryPanel({ call, onJump }: { call: Call; onJump: (segmentInd
   );
   return (
     <Section title="Summary" id="summary">
-      {call.summary && points.length > 0 ? (
+      {summary && points.length > 0 ? (
         <ol className="flex flex-col gap-1.5" data-testid="summary-points">
           {points.map((point, i) => {
             const index = links[i] ?? -1;

@@ -155,6 +155,16 @@ export function useCallAudio(
     setState((s) => ({ ...s, currentMs: ms }));
   }, []);
 
+  /** Seeks and plays: what a click on a sentence means. */
+  const playFrom = useCallback(
+    (ms: number) => {
+      seek(ms);
+      const audio = audioRef.current;
+      if (audio?.paused) void audio.play().catch(() => undefined);
+    },
+    [seek],
+  );
+
   const toggle = useCallback(() => {
     const audio = audioRef.current;
     if (!audio) return;
@@ -173,7 +183,7 @@ export function useCallAudio(
     if (audio.paused) void audio.play().catch(() => undefined);
   }, [liveEdgeSeconds]);
 
-  return { audioRef, state: { ...state, kind }, seek, toggle, goLive, isLive: source.isLive };
+  return { audioRef, state: { ...state, kind }, seek, playFrom, toggle, goLive, isLive: source.isLive };
 }
 
 export type CallAudio = ReturnType<typeof useCallAudio>;

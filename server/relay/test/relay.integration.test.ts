@@ -68,6 +68,8 @@ beforeAll(async () => {
     },
   })!;
   await waitUntil(() => relay.state() === "open", 10_000, "the upstream socket to open");
+  // One relay per process: a second start (dev reload, another entry) is a no-op.
+  expect(startRelay()).toBe(relay);
 });
 
 afterAll(async () => {

@@ -206,7 +206,13 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
     // Keep within the planned duration: when the close would overrun it, skip the rest of the Q&A.
     // Historical calls never skip: their sentence set must not depend on synthesis (summaries are built from the
     // script text alone, before any audio exists).
-    if (!this.endRequested && this.info.kind !== "historical" && index < this.script.closeIndex) {
+    // Only the Q&A is cut: prepared remarks (and the figures in them) are sized by the script and always spoken.
+    if (
+      !this.endRequested &&
+      this.info.kind !== "historical" &&
+      index < this.script.closeIndex &&
+      this.script.sentences[index]?.section === "qa"
+    ) {
       const projected =
         track.durationMs / 1000 + estimateSpeechSeconds(this.script.sentences[index]?.text ?? "");
       if (projected + this.closeSeconds > this.info.plannedSeconds) index = this.script.closeIndex;

@@ -91,7 +91,8 @@ async function live(engine: SpeechEngine): Promise<void> {
   });
   const started = performance.now();
   const cpuStart = process.cpuUsage();
-  let maxLagMs = 0;
+  const speakCpu: number[] = [];
+  const publishCpu: number[] = [];
   let sentences = 0;
   while (performance.now() - started < liveSeconds * 1000) {
     const elapsed = performance.now() - started;
@@ -99,19 +100,19 @@ async function live(engine: SpeechEngine): Promise<void> {
       // Keep about two seconds of audio ahead of the clock, like a live call that speaks its next sentence in time.
       while (call.track.durationMs < elapsed + 2_000) {
         const sentence = SCRIPT[call.next % SCRIPT.length]!;
-        const clip = await engine.synthesize(
-          sentence,
-          engine.voices[(call.next + call.voiceOffset) % engine.voices.length]!,
-        );
+        const voice = engine.voices[(call.next + call.voiceOffset) % engine.voices.length]!;
+        const before = process.cpuUsage();
+        const clip = await engine.synthesize(sentence, voice);
+        if (elapsed > 3_000) speakCpu.push(cpuMs(before));
         call.track.append(clip.samples);
         call.track.appendSilence(400);
         call.next++;
         sentences++;
       }
+      const before = process.cpuUsage();
       call.track.publishUntil(performance.now() - started);
+      if (elapsed > 3_000) publishCpu.push(cpuMs(before));
     }
-    const tickEnd = performance.now();
-    maxLagMs = Math.max(maxLagMs, tickEnd - started - elapsed);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const wallMs = performance.now() - started;
@@ -119,10 +120,19 @@ async function live(engine: SpeechEngine): Promise<void> {
   const utilisation = used / wallMs;
   console.log(`live: ${liveCalls} calls for ${(wallMs / 1000).toFixed(1)} s, ${sentences} sentences spoken`);
   console.log(`  process CPU ${used.toFixed(0)} ms = ${(utilisation * 100).toFixed(1)} % of one core`);
-  console.log(`  longest tick ${maxLagMs.toFixed(0)} ms (event-loop time spent speaking/encoding in one go)`);
-  console.log(
-    `  ${liveCalls} live calls ${utilisation < 0.7 ? "fit" : "do NOT fit"} on one core (limit used: 70 %)`,
-  );
+  // How long the event loop is busy at once (what WebSocket clients would wait), in CPU time, which other
+  // processes competing for the cores do not inflate. Publishing encodes the audio of one tick (~100 ms here).
+  // The first 3 s fill every call at once and warm the JIT up: steady state is what a live service sees.
+  const line = (label: string, values: number[]) => {
+    const sorted = [...values].sort((x, y) => x - y);
+    const at = (p: number) =>
+      (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0).toFixed(0);
+    console.log(`  ${label}: median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
+  };
+  line("speak one sentence", speakCpu);
+  line("publishUntil (encode) of one call", publishCpu);
+  const verdict = utilisation < 0.7 ? "fit" : "do NOT fit";
+  console.log(`  ${liveCalls} live calls ${verdict} on one core (limit used: 70 %)`);
 }
 
 const t0 = performance.now();

@@ -2,8 +2,8 @@
  * `CallAudioTrack`: one call's PCM timeline, encoded to MP3 as it grows and cut into packed-audio HLS segments.
  *
  * - Encoding: `@breezystack/lamejs` (the ESM fork; plain `lamejs` is broken on Node 20), mono, 48 kbps, at the
- *   timeline's sample rate (22 050 Hz → MPEG-2 Layer III, 576-sample frames of 26.12 ms). Each `append` encodes its
- *   samples at once, so the work is spread over the call.
+ *   timeline's sample rate (22 050 Hz → MPEG-2 Layer III, 576-sample frames of 26.12 ms). `append` only queues
+ *   PCM; `publishUntil` encodes what its segments need, so the work follows the clock in small steps.
  * - Segments: `FRAMES_PER_SEGMENT` = 76 whole frames = 1.985 s (≤ TARGETDURATION 2, as RFC 8216 requires after
  *   rounding), each prefixed with the ID3 PRIV `transportStreamTimestamp` of its first sample. The last segment
  *   (at `finish()`) holds what is left and may be shorter.
@@ -30,6 +30,9 @@ export const SAMPLES_PER_FRAME = 576;
 export const FRAMES_PER_SEGMENT = 76;
 export const ENCODER_DELAY_SAMPLES = 576 + 529;
 export const TARGET_DURATION_SECONDS = 2;
+/** Input lamejs needs past a frame's end before it emits the frame (measured ~1 600; rounded up). */
+const ENCODER_LOOKAHEAD_SAMPLES = 2_048;
+const MAX_ENCODE_SAMPLES = 22_050;
 
 export interface CallAudioTrackOptions {
   /** Sample rate of every clip appended; the engine's (22 050 Hz for eSpeak). MPEG-2 rates keep 576-sample frames. */
@@ -50,6 +53,10 @@ export class Mp3CallAudioTrack implements CallAudioTrack {
   private readonly infos: HlsSegmentInfo[] = [];
   private totalSamples = 0;
   private delayToDrop = ENCODER_DELAY_SAMPLES;
+  /** Appended PCM not encoded yet (the encoder delay already dropped), oldest first. */
+  private readonly unencoded: Int16Array[] = [];
+  /** Timeline samples dealt with: dropped as encoder delay or handed to the encoder. */
+  private encodedUpTo = 0;
   private finished = false;
 
   constructor(options: CallAudioTrackOptions) {
@@ -86,9 +93,11 @@ export class Mp3CallAudioTrack implements CallAudioTrack {
     if (this.delayToDrop > 0) {
       const dropped = Math.min(this.delayToDrop, input.length);
       this.delayToDrop -= dropped;
+      this.encodedUpTo += dropped;
       input = input.subarray(dropped);
     }
-    if (input.length > 0) this.frames.push(...this.splitter.push(this.encoder.encodeBuffer(input)));
+    // A copy: the caller may reuse its buffer before the samples are encoded.
+    if (input.length > 0) this.unencoded.push(input.slice());
     // Spans come from sample counts, so consecutive spans are contiguous and never drift from the audio.
     return { startMs: Math.round(this.ms(start)), endMs: Math.round(this.ms(this.totalSamples)) };
   }
@@ -96,6 +105,22 @@ export class Mp3CallAudioTrack implements CallAudioTrack {
   appendSilence(ms: number): { startMs: number; endMs: number } {
     const count = Math.max(0, Math.round((ms * this.sampleRate) / 1000));
     return this.append(new Int16Array(count));
+  }
+
+  /**
+   * Encodes appended audio up to timeline sample `until`. Encoding lazily, from `publishUntil`, spreads the work
+   * over wall-clock time (~5 ms per call and 250 ms tick) instead of blocking the event loop for a whole sentence
+   * (~100 ms) on `append`.
+   */
+  private encodeUpTo(until: number): void {
+    while (this.encodedUpTo < until && this.unencoded.length > 0) {
+      const chunk = this.unencoded[0]!;
+      const take = Math.min(chunk.length, until - this.encodedUpTo, MAX_ENCODE_SAMPLES);
+      this.frames.push(...this.splitter.push(this.encoder.encodeBuffer(chunk.subarray(0, take))));
+      this.encodedUpTo += take;
+      if (take === chunk.length) this.unencoded.shift();
+      else this.unencoded[0] = chunk.subarray(take);
+    }
   }
 
   private segmentSpan(index: number, frameCount: number): HlsSegmentInfo {
@@ -128,6 +153,7 @@ export class Mp3CallAudioTrack implements CallAudioTrack {
       const info = this.segmentSpan(index, FRAMES_PER_SEGMENT);
       const endSample = framesNeeded * SAMPLES_PER_FRAME;
       if (endSample > this.totalSamples || info.startMs + info.durationMs > untilMs) break;
+      this.encodeUpTo(Math.min(this.totalSamples, endSample + ENCODER_LOOKAHEAD_SAMPLES));
       if (this.frames.length < framesNeeded) break;
       out.push(this.publishSegment(FRAMES_PER_SEGMENT));
     }
@@ -136,6 +162,7 @@ export class Mp3CallAudioTrack implements CallAudioTrack {
 
   finish(): void {
     if (this.finished) return;
+    this.encodeUpTo(this.totalSamples);
     this.frames.push(...this.splitter.push(this.encoder.flush()));
     // lamejs pads the end up to whole frames; frames past the timeline's end carry only padding.
     const framesForTimeline = Math.ceil(this.totalSamples / SAMPLES_PER_FRAME);

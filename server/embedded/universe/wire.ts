@@ -18,6 +18,7 @@ export interface WireEarningsRecord {
   eps_est: string;
   eps_prior: string;
   eps_surprise: string;
+  /** Percent of the estimate's magnitude, e.g. "4.523" = a 4.523% beat (embedded decision; revenue likewise). */
   eps_surprise_percent: string;
   revenue_type: string;
   revenue: string;

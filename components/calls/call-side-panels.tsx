@@ -63,10 +63,11 @@ export function SentimentPanel({
 }
 
 export function SummaryPanel({ call, onJump }: { call: Call; onJump: (segmentIndex: number) => void }) {
-  const points = call.summary?.points ?? [];
+  const summary = call.summary;
+  const points = summary?.points ?? [];
   const links = useMemo(
-    () => points.map((p) => closestSegmentIndex(call.segments, p)),
-    [points, call.segments],
+    () => (summary?.points ?? []).map((p) => closestSegmentIndex(call.segments, p)),
+    [summary, call.segments],
   );
   return (
     <Section title="Summary" id="summary">

@@ -1,0 +1,182 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { cn } from "@/components/ui/cn";
+import { EmptyState, ErrorState, StaleNote } from "@/components/ui/panel-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime, formatRelative } from "@/lib/format";
+import { useLiveStream } from "@/lib/live/use-live-stream";
+import { callQueries } from "@/lib/queries/calls";
+import { boardOrder, liveQueries } from "@/lib/queries/live";
+import type { CallListItem } from "@/lib/schemas/calls";
+import { formatSentiment, meanSentiment, sentimentTone, speakerLabel } from "./call-format";
+import { CallStatusBadge } from "./call-status-badge";
+import { Elapsed } from "./elapsed";
+import { StreamIndicator } from "./stream-indicator";
+import { useNow } from "./use-now";
+
+const TILE_HEIGHT = "h-[184px]";
+const TAIL = 3;
+
+/**
+ * Every live call as a tile. The board follows `tickers=*`: a call that starts is added after the others (nothing
+ * the reader looks at moves); a call that ends stays, marked, until the page is reloaded.
+ */
+export function LiveBoard() {
+  const board = useQuery(liveQueries.board());
+  const stream = useLiveStream({ tickers: "*" });
+  const calls = board.data ? boardOrder(board.data.data) : [];
+  const liveCount = calls.filter((c) => c.status === "live").length;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex min-h-6 flex-wrap items-center gap-3 text-[13px]">
+        <span className="text-muted tabular-nums" aria-live="polite">
+          {board.data ? `${liveCount} live ${liveCount === 1 ? "call" : "calls"}` : ""}
+        </span>
+        <StreamIndicator status={stream} />
+      </div>
+      {board.data?.meta.stale ? <StaleNote since={formatDateTime(board.data.meta.fetchedAt)} /> : null}
+      {board.isPending ? (
+        <ul
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3"
+          role="status"
+          aria-label="Loading live calls"
+          aria-busy
+        >
+          {Array.from({ length: 3 }, (_, i) => (
+            <li key={i} className={cn("border-line flex flex-col gap-2 rounded border p-3", TILE_HEIGHT)}>
+              <Skeleton className="h-4 w-40" />
+              <Skeleton className="h-3 w-24" />
+              <Skeleton className="mt-2 h-3 w-full" />
+              <Skeleton className="h-3 w-5/6" />
+              <Skeleton className="h-3 w-2/3" />
+            </li>
+          ))}
+        </ul>
+      ) : board.isError ? (
+        <ErrorState
+          title="Could not load the live calls"
+          message={board.error.message}
+          onRetry={() => void board.refetch()}
+        />
+      ) : calls.length === 0 ? (
+        <EmptyState
+          title="No call is live right now"
+          hint={
+            <>
+              Calls appear here by themselves the moment they start. Meanwhile, browse{" "}
+              <Link className="text-accent hover:underline" href="/calls">
+                past calls
+              </Link>{" "}
+              or the{" "}
+              <Link className="text-accent hover:underline" href="/calendar/earnings">
+                earnings calendar
+              </Link>
+              .
+            </>
+          }
+        />
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Live calls">
+          {calls.map((call) => (
+            <LiveTile key={call.callId} call={call} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function LiveTile({ call }: { call: CallListItem }) {
+  const detail = useQuery(callQueries.detail(call.callId));
+  const now = useNow();
+  const segments = detail.data?.data.segments ?? [];
+  const status = detail.data?.data.status ?? call.status;
+  const isLive = status === "live";
+  const tail = segments.slice(-TAIL);
+  const mean = meanSentiment(segments);
+  const tone = sentimentTone(mean);
+  const started = Date.parse(call.startTime);
+  return (
+    <li
+      data-testid="live-tile"
+      data-call-id={call.callId}
+      data-status={status}
+      className={cn(
+        "border-line hover:border-line-strong relative flex flex-col gap-1.5 rounded border p-3",
+        TILE_HEIGHT,
+        !isLive && "bg-surface",
+      )}
+    >
+      <div className="flex items-center gap-2">
+        <h2 className="min-w-0 flex-1 truncate text-sm font-semibold">
+          {/* The link covers the tile: one tab stop per call, the whole tile clickable. */}
+          <Link
+            href={`/calls/${call.callId}`}
+            className="after:absolute after:inset-0 after:content-[''] hover:underline"
+          >
+            <span className="mr-1.5">{call.symbol}</span>
+            <span className="text-muted font-normal">{call.name}</span>
+          </Link>
+        </h2>
+        <CallStatusBadge status={status} />
+      </div>
+      <div className="text-2xs text-muted flex items-center gap-3">
+        <span>
+          {isLive ? "Elapsed " : "Ran "}
+          <Elapsed
+            startTime={call.startTime}
+            endTime={detail.data?.data.endTime ?? call.endTime}
+            durationSeconds={detail.data?.data.durationSeconds ?? call.durationSeconds}
+            isLive={isLive}
+            className="text-fg font-semibold tabular-nums"
+          />
+        </span>
+        <span title={formatDateTime(call.startTime)}>
+          started {now !== null ? formatRelative(started, now) : formatDateTime(call.startTime)}
+        </span>
+        <span className="ml-auto">
+          Sentiment{" "}
+          <span
+            className={cn(
+              "font-semibold tabular-nums",
+              tone === "pos" && "text-pos",
+              tone === "neg" && "text-neg",
+              tone === "neutral" && "text-fg",
+            )}
+          >
+            {formatSentiment(mean)}
+          </span>
+        </span>
+      </div>
+      <div className="min-h-0 flex-1 overflow-hidden" aria-live="off">
+        {detail.isPending ? (
+          <div className="flex flex-col gap-1.5 pt-1">
+            <Skeleton className="h-3 w-full" />
+            <Skeleton className="h-3 w-5/6" />
+          </div>
+        ) : tail.length === 0 ? (
+          <p className="text-muted text-[13px]">
+            {isLive ? "Waiting for the first sentence…" : "No transcript."}
+          </p>
+        ) : (
+          <ol className="flex flex-col gap-0.5 text-[13px] leading-[18px]" data-testid="live-tile-sentences">
+            {tail.map((s) => (
+              <li key={s.sequence} className="line-clamp-2">
+                <span className="text-muted text-2xs font-semibold tracking-wide uppercase">
+                  {speakerLabel(s)}:
+                </span>{" "}
+                {s.text}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      {!isLive ? (
+        <p className="text-2xs text-muted">Call ended{status === "enriched" ? " · summary ready" : ""}</p>
+      ) : null}
+    </li>
+  );
+}

@@ -8,7 +8,8 @@ import { stableUuid } from "./ids";
 
 export const LANGUAGE = "en-US";
 
-export const transcriptId = (callId: string, type: "LIVE" | "NON_LIVE") => stableUuid(`${callId}|transcript|${type}`);
+export const transcriptId = (callId: string, type: "LIVE" | "NON_LIVE") =>
+  stableUuid(`${callId}|transcript|${type}`);
 
 /** "HH:MM:SS" offset from the call start. */
 export function offsetClock(ms: number): string {
@@ -46,7 +47,11 @@ function endTimeOf(entry: CallEntry, runtime: CallRuntime | null): Date | null {
   return runtime?.endTime ?? new Date(entry.startTime.getTime() + entry.plannedSeconds * 1000);
 }
 
-export function segmentsOf(sentences: readonly SpokenSentence[], names: Map<string, string> | null, sentiments: readonly number[] | null) {
+export function segmentsOf(
+  sentences: readonly SpokenSentence[],
+  names: Map<string, string> | null,
+  sentiments: readonly number[] | null,
+) {
   return sentences.map((s, i) => ({
     segment_id: s.sequence,
     speaker: names?.get(s.speakerLabel) ?? s.speakerLabel,
@@ -62,7 +67,9 @@ export function segmentsOf(sentences: readonly SpokenSentence[], names: Map<stri
 
 function transcript(callId: string, type: "LIVE" | "NON_LIVE", segments: ReturnType<typeof segmentsOf>) {
   const confidence =
-    segments.length === 0 ? 0 : Math.round((segments.reduce((s, x) => s + x.confidence, 0) / segments.length) * 1000) / 1000;
+    segments.length === 0
+      ? 0
+      : Math.round((segments.reduce((s, x) => s + x.confidence, 0) / segments.length) * 1000) / 1000;
   return {
     transcript_id: transcriptId(callId, type),
     type,
@@ -133,7 +140,9 @@ export function callObject(entry: CallEntry, options: CallObjectOptions): Record
     const full = runtime?.enrichment;
     if (full) {
       const names = new Map(full.input.speakers.map((s) => [s.label, s.name]));
-      transcripts.push(transcript(entry.callId, "NON_LIVE", segmentsOf(sentences, names, full.result.segmentSentiments)));
+      transcripts.push(
+        transcript(entry.callId, "NON_LIVE", segmentsOf(sentences, names, full.result.segmentSentiments)),
+      );
     }
     body.transcripts = transcripts;
   }

@@ -75,7 +75,9 @@ export function easternToUtc(date: string, time: string): Date {
       second: "2-digit",
     }).formatToParts(new Date(at));
     const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-    return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - at;
+    return (
+      Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - at
+    );
   };
   return new Date(asUtc - offset(asUtc + 5 * 3_600_000));
 }
@@ -112,7 +114,9 @@ export class CallStore {
   /** Keeps memory bounded over days of uptime: old runs lose their audio first, then themselves. */
   private trimLive(): void {
     const completed = [...this.liveRuns.values()].filter((r) => r.status === "COMPLETED");
-    completed.slice(0, Math.max(0, completed.length - this.deps.audioCacheSize)).forEach((r) => r.releaseAudio());
+    completed
+      .slice(0, Math.max(0, completed.length - this.deps.audioCacheSize))
+      .forEach((r) => r.releaseAudio());
     for (const old of completed.slice(0, Math.max(0, completed.length - LIVE_KEEP))) {
       old.dispose();
       this.liveRuns.delete(old.callId);
@@ -221,7 +225,9 @@ export class CallStore {
       }),
     };
     const result = this.deps.enricher.enrich(input);
-    const enrichedAt = new Date(entry.startTime.getTime() + entry.plannedSeconds * 1000 + this.deps.enrichDelayMs);
+    const enrichedAt = new Date(
+      entry.startTime.getTime() + entry.plannedSeconds * 1000 + this.deps.enrichDelayMs,
+    );
     const value = { input, result, enrichedAt };
     this.textEnrichments.set(entry.callId, value);
     return value;

@@ -21,9 +21,15 @@ export function createLinkSigner(ttlSeconds: number, secret: Buffer = randomByte
     sign(path, nowMs) {
       const expires = Math.floor(nowMs / 1000) + ttlSeconds;
       const policy = Buffer.from(
-        JSON.stringify({ Statement: [{ Resource: path, Condition: { DateLessThan: { "AWS:EpochTime": expires } } }] }),
+        JSON.stringify({
+          Statement: [{ Resource: path, Condition: { DateLessThan: { "AWS:EpochTime": expires } } }],
+        }),
       ).toString("base64url");
-      return new URLSearchParams({ "Key-Pair-Id": KEY_PAIR_ID, Policy: policy, Signature: mac(path, policy) }).toString();
+      return new URLSearchParams({
+        "Key-Pair-Id": KEY_PAIR_ID,
+        Policy: policy,
+        Signature: mac(path, policy),
+      }).toString();
     },
     verify(path, query, nowMs) {
       const policy = query.get("Policy");

@@ -66,7 +66,9 @@ export class LiveCalls {
     this.signer = createLinkSigner(options.config.linkTtlSeconds);
     this.speech = options.speech ? Promise.resolve(options.speech) : createSpeechEngine();
     // An engine that fails to load must not crash the process at start-up; calls report it when they need it.
-    this.speech.catch((error: unknown) => console.error("[embedded/live] speech engine failed to load:", error));
+    this.speech.catch((error: unknown) =>
+      console.error("[embedded/live] speech engine failed to load:", error),
+    );
     this.store = new CallStore({
       universe: options.universe,
       speech: () => this.speech,
@@ -111,6 +113,10 @@ export class LiveCalls {
     return this.store.liveRuntimes().filter((r) => r.status !== "COMPLETED");
   }
 
+  get enrichDelayMs(): number {
+    return this.options.config.enrichDelayMs;
+  }
+
   signedUrl(path: string): string {
     return `${this.options.baseUrl()}${path}?${this.signer.sign(path, Date.now())}`;
   }
@@ -134,7 +140,15 @@ export class LiveCalls {
         ? controlCallId(company.symbol, startMs, this.nonce++)
         : scheduledCallId(company.symbol, record.period, record.period_year, startMs);
     const startTime = new Date(startMs);
-    const info = { callId, kind, company, record, nextRecord: next, startTime, plannedSeconds: durationSeconds };
+    const info = {
+      callId,
+      kind,
+      company,
+      record,
+      nextRecord: next,
+      startTime,
+      plannedSeconds: durationSeconds,
+    };
     const script = generateScript({ ...info, targetSeconds: durationSeconds });
     const speech = await this.speech;
     const runtime = new CallRuntime(info, script, {

@@ -39,10 +39,16 @@ function boolParam(q: URLSearchParams, name: string): boolean {
   throw badParameter(`${name} must be true or false`);
 }
 
-function enumParam<T extends string>(q: URLSearchParams, name: string, allowed: readonly T[], fallback: T): T {
+function enumParam<T extends string>(
+  q: URLSearchParams,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   const raw = q.get(name);
   if (raw === null || raw === "") return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) throw badParameter(`${name} must be one of ${allowed.join(", ")}`);
+  if (!(allowed as readonly string[]).includes(raw))
+    throw badParameter(`${name} must be one of ${allowed.join(", ")}`);
   return raw as T;
 }
 
@@ -53,7 +59,8 @@ function timeParam(q: URLSearchParams, name: string, endOfDay: boolean): number 
   const raw = q.get(name);
   if (raw === null || raw === "") return null;
   const isDate = DATE_ONLY.test(raw);
-  if (!isDate && !RFC3339.test(raw)) throw badParameter(`${name} must be an RFC 3339 date-time or YYYY-MM-DD`);
+  if (!isDate && !RFC3339.test(raw))
+    throw badParameter(`${name} must be an RFC 3339 date-time or YYYY-MM-DD`);
   const ms = Date.parse(isDate ? `${raw}T00:00:00Z` : raw.replace(" ", "T"));
   if (Number.isNaN(ms)) throw badParameter(`${name} must be an RFC 3339 date-time or YYYY-MM-DD`);
   return isDate && endOfDay ? ms + 86_400_000 - 1 : ms;
@@ -62,7 +69,10 @@ function timeParam(q: URLSearchParams, name: string, endOfDay: boolean): number 
 function symbolsParam(q: URLSearchParams): Set<string> | null {
   const raw = q.get("symbol");
   if (raw === null || raw.trim() === "") return null;
-  const list = raw.split(",").map((s) => s.trim().toUpperCase()).filter((s) => s !== "");
+  const list = raw
+    .split(",")
+    .map((s) => s.trim().toUpperCase())
+    .filter((s) => s !== "");
   if (list.length > 50) throw badParameter("symbol accepts at most 50 comma-separated tickers");
   for (const s of list) {
     if (!/^[A-Z][A-Z0-9.-]{0,9}$/.test(s)) throw badParameter(`symbol contains an invalid ticker: ${s}`);
@@ -88,7 +98,12 @@ function pageOf(q: URLSearchParams): Page {
 function paginate<T>(items: readonly T[], { page, pageSize }: Page) {
   return {
     slice: items.slice((page - 1) * pageSize, page * pageSize),
-    pagination: { hits: items.length, page, page_count: Math.ceil(items.length / pageSize), page_size: pageSize },
+    pagination: {
+      hits: items.length,
+      page,
+      page_count: Math.ceil(items.length / pageSize),
+      page_size: pageSize,
+    },
   };
 }
 
@@ -200,7 +215,12 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
         const from = timeParam(q, "from", false);
         const to = timeParam(q, "to", true);
         if (from !== null && to !== null && from > to) throw badParameter("from must not be after to");
-        const sort = enumParam(q, "sort_by", ["start_time", "start_time:desc", "start_time:asc"] as const, "start_time");
+        const sort = enumParam(
+          q,
+          "sort_by",
+          ["start_time", "start_time:desc", "start_time:asc"] as const,
+          "start_time",
+        );
         const infoOnly = boolParam(q, "info_only");
         const nowMs = req.now.getTime();
         const entries = live.store
@@ -220,7 +240,8 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
           );
         const { slice, pagination } = paginate(entries, page);
         const data = [];
-        for (const entry of slice) data.push(await render(entry, nowMs, { infoOnly, audio: false, pdf: false }));
+        for (const entry of slice)
+          data.push(await render(entry, nowMs, { infoOnly, audio: false, pdf: false }));
         return { body: { data, message: "Successfully fetched calls", pagination } };
       },
     },
@@ -246,9 +267,20 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
         const from = timeParam(q, "from", false);
         const to = timeParam(q, "to", true);
         if (from !== null && to !== null && from > to) throw badParameter("from must not be after to");
-        const sort = enumParam(q, "sort_by", ["created_at", "created_at:desc", "created_at:asc"] as const, "created_at");
+        const sort = enumParam(
+          q,
+          "sort_by",
+          ["created_at", "created_at:desc", "created_at:asc"] as const,
+          "created_at",
+        );
         const nowMs = req.now.getTime();
-        const summaries = live.store
+        // Sorted and paged on the enrichment time, which a historical call knows without being enriched: only
+        // the page's summaries are computed.
+        const enrichedAt = (e: CallEntry): number | null =>
+          e.live
+            ? (e.live.enrichment?.enrichedAt.getTime() ?? null)
+            : e.startTime.getTime() + e.plannedSeconds * 1000 + live.enrichDelayMs;
+        const rows = live.store
           .all(nowMs)
           .filter((e) => {
             if (symbols && !symbols.has(e.company.symbol)) return false;
@@ -256,14 +288,18 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
             return (from === null || start >= from) && (to === null || start <= to);
           })
           .flatMap((e) => {
-            const enrichment = e.live ? e.live.enrichment : live.store.textEnrichment(e);
-            return enrichment ? [summaryObject(e, enrichment)] : [];
+            const at = enrichedAt(e);
+            return at === null ? [] : [{ e, at }];
           })
-          .sort((a, b) => {
-            const diff = Date.parse(a.created_at) - Date.parse(b.created_at);
-            return (sort === "created_at:asc" ? diff : -diff) || a.call_id.localeCompare(b.call_id);
-          });
-        const { slice, pagination } = paginate(summaries, page);
+          .sort(
+            (a, b) =>
+              (sort === "created_at:asc" ? a.at - b.at : b.at - a.at) || a.e.callId.localeCompare(b.e.callId),
+          );
+        const { slice: pageRows, pagination } = paginate(rows, page);
+        const slice = pageRows.map(({ e }) => {
+          const enrichment = e.live ? e.live.enrichment : live.store.textEnrichment(e);
+          return summaryObject(e, enrichment as NonNullable<typeof enrichment>);
+        });
         return { body: { data: slice, message: "Successfully fetched summaries", pagination } };
       },
     },
@@ -309,7 +345,11 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
         const runtime = await live.store.withAudio(entryOrThrow(req));
         const bytes = runtime?.track?.segment(Number(match[1]));
         if (!bytes) throw noDataFound();
-        return { raw: bytes, contentType: "audio/mpeg", headers: { "Cache-Control": "private, max-age=3600" } };
+        return {
+          raw: bytes,
+          contentType: "audio/mpeg",
+          headers: { "Cache-Control": "private, max-age=3600" },
+        };
       },
     },
     {

@@ -51,7 +51,9 @@ export class Scheduler {
     const companies = this.options.universe.companies;
     if (companies.length === 0) return undefined;
     const live = this.options.liveSymbols();
-    const digest = createHash("sha256").update(`lane|${lane}|${Math.floor(this.options.now() / 1000)}`).digest();
+    const digest = createHash("sha256")
+      .update(`lane|${lane}|${Math.floor(this.options.now() / 1000)}`)
+      .digest();
     const offset = digest.readUInt32LE(0) % companies.length;
     for (let i = 0; i < companies.length; i++) {
       const company = companies[(offset + i) % companies.length] as Company;

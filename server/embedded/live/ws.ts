@@ -41,7 +41,12 @@ const ENVELOPES = {
   404: { code: "no_data_found", id: "not_found", value: "No data found for the specified parameters" },
   429: { code: "rate_limited", id: "too_many_requests", value: "Too many requests" },
 } as const;
-const REASONS = { 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 429: "Too Many Requests" } as const;
+const REASONS = {
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  429: "Too Many Requests",
+} as const;
 
 function refuse(socket: Duplex, status: 401 | 403 | 404 | 429): void {
   const body = JSON.stringify({ ok: false, errors: [ENVELOPES[status]] });
@@ -68,7 +73,9 @@ export class StreamHub {
   }
 
   attach(server: Server): void {
-    server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
+    server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+      this.upgrade(req, socket, head),
+    );
   }
 
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -136,7 +143,10 @@ export class StreamHub {
       case "subscribe":
       case "unsubscribe": {
         if (typeof ticker !== "string" || !/^(\*|[A-Za-z][A-Za-z0-9.-]{0,9})$/.test(ticker.trim())) {
-          return this.sendJson(client, { action: "error", message: `${action} needs a ticker symbol or "*"` });
+          return this.sendJson(client, {
+            action: "error",
+            message: `${action} needs a ticker symbol or "*"`,
+          });
         }
         const symbol = ticker.trim().toUpperCase();
         if (action === "unsubscribe") {

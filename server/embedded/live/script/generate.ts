@@ -276,7 +276,11 @@ export function generateScript(input: ScriptInput): CallScript {
       text: "At this time, all participants are in a listen-only mode. After the speakers' presentation, there will be a question-and-answer session.",
       section: "intro",
     },
-    { role: "operator", text: "Please be advised that today's conference is being recorded.", section: "intro" },
+    {
+      role: "operator",
+      text: "Please be advised that today's conference is being recorded.",
+      section: "intro",
+    },
     {
       role: "operator",
       text: `I would now like to hand the conference over to ${ir.name}, ${ir.title}. Please go ahead.`,
@@ -287,7 +291,12 @@ export function generateScript(input: ScriptInput): CallScript {
 
   // ---- Investor relations and safe harbour.
   const safeHarbor: Line[] = [
-    { role: "ir", text: `Thank you, operator, and good ${greeting}, everyone.`, section: "safe_harbor", keep: true },
+    {
+      role: "ir",
+      text: `Thank you, operator, and good ${greeting}, everyone.`,
+      section: "safe_harbor",
+      keep: true,
+    },
     {
       role: "ir",
       text: `Joining me today are ${ceo.name}, our ${ceo.title}, and ${cfo.name}, our ${cfo.title}.`,
@@ -309,7 +318,12 @@ export function generateScript(input: ScriptInput): CallScript {
       text: "We will also refer to non-GAAP financial measures; reconciliations to the most comparable GAAP measures are in our earnings release.",
       section: "safe_harbor",
     },
-    { role: "ir", text: `With that, I'll turn the call over to ${firstName(ceo.name)}.`, section: "safe_harbor", keep: true },
+    {
+      role: "ir",
+      text: `With that, I'll turn the call over to ${firstName(ceo.name)}.`,
+      section: "safe_harbor",
+      keep: true,
+    },
   ];
 
   // ---- CEO remarks.
@@ -371,14 +385,16 @@ export function generateScript(input: ScriptInput): CallScript {
     for (const t of theme.remarks) ceoLines.push({ role: "ceo", text: fill(t, slots(r)), section: "ceo" });
   }
   for (const t of toneLines) ceoLines.push({ role: "ceo", text: t, section: "ceo" });
-  const genericCeo = rng.fork("ceo-generic").shuffle([
-    `Our strategy remains focused on three priorities: growing our ${seg} business, expanding into adjacent markets, and improving operating efficiency.`,
-    `In ${seg2}, we signed several new multi-year agreements with large customers during the quarter.`,
-    "We continued to invest in our people and our technology, and we launched several new products.",
-    "Our balance sheet gives us the flexibility to keep investing through the cycle while returning capital to shareholders.",
-    "We also made progress on our sustainability goals, reducing the emissions intensity of our operations.",
-    `Customer feedback on our latest ${seg} offerings has been ${slots(rng.fork("ceo-adj")).adj}.`,
-  ]);
+  const genericCeo = rng
+    .fork("ceo-generic")
+    .shuffle([
+      `Our strategy remains focused on three priorities: growing our ${seg} business, expanding into adjacent markets, and improving operating efficiency.`,
+      `In ${seg2}, we signed several new multi-year agreements with large customers during the quarter.`,
+      "We continued to invest in our people and our technology, and we launched several new products.",
+      "Our balance sheet gives us the flexibility to keep investing through the cycle while returning capital to shareholders.",
+      "We also made progress on our sustainability goals, reducing the emissions intensity of our operations.",
+      `Customer feedback on our latest ${seg} offerings has been ${slots(rng.fork("ceo-adj")).adj}.`,
+    ]);
   for (const t of genericCeo) ceoLines.push({ role: "ceo", text: t, section: "ceo" });
   ceoLines.push({
     role: "ceo",
@@ -394,7 +410,12 @@ export function generateScript(input: ScriptInput): CallScript {
   const opMargin = Math.max(4, grossMargin - fr.int(12, 30));
   const segShare = fr.int(45, 65) / 100;
   const cfoLines: Line[] = [
-    { role: "cfo", text: `Thanks, ${firstName(ceo.name)}, and good ${greeting}, everyone.`, section: "cfo", keep: true },
+    {
+      role: "cfo",
+      text: `Thanks, ${firstName(ceo.name)}, and good ${greeting}, everyone.`,
+      section: "cfo",
+      keep: true,
+    },
     { role: "cfo", text: revenueSentence(), section: "cfo", keep: true },
     { role: "cfo", text: epsSentence(), section: "cfo", keep: true },
   ];
@@ -413,13 +434,13 @@ export function generateScript(input: ScriptInput): CallScript {
   const cfoExtra = [
     `${capitalize(seg)} revenue was ${formatMoney(revenue * segShare)}, or about ${Math.round(segShare * 100)}% of the total.`,
     `Gross margin was ${grossMargin.toFixed(1)}%, ${tone === "miss" ? "down" : "up"} ${fr.int(20, 180)} basis points from a year ago.`,
-    `Operating expenses were ${formatMoney(revenue * (grossMargin - opMargin) / 100)}, reflecting continued investment in growth and discipline elsewhere.`,
+    `Operating expenses were ${formatMoney((revenue * (grossMargin - opMargin)) / 100)}, reflecting continued investment in growth and discipline elsewhere.`,
     `Operating margin was ${opMargin.toFixed(1)}%.`,
     `Our effective tax rate was ${fr.int(14, 24)}%.`,
-    `Operating cash flow was ${formatMoney(revenue * fr.int(12, 25) / 100)}, and free cash flow was ${formatMoney(revenue * fr.int(5, 11) / 100)}.`,
-    `Capital expenditures were ${formatMoney(revenue * fr.int(3, 8) / 100)}, in line with our plan.`,
-    `We ended the quarter with ${formatMoney(revenue * fr.int(40, 120) / 100)} in cash and investments.`,
-    `During the quarter, we returned ${formatMoney(revenue * fr.int(3, 9) / 100)} to shareholders through dividends and share repurchases.`,
+    `Operating cash flow was ${formatMoney((revenue * fr.int(12, 25)) / 100)}, and free cash flow was ${formatMoney((revenue * fr.int(5, 11)) / 100)}.`,
+    `Capital expenditures were ${formatMoney((revenue * fr.int(3, 8)) / 100)}, in line with our plan.`,
+    `We ended the quarter with ${formatMoney((revenue * fr.int(40, 120)) / 100)} in cash and investments.`,
+    `During the quarter, we returned ${formatMoney((revenue * fr.int(3, 9)) / 100)} to shareholders through dividends and share repurchases.`,
   ];
   for (const t of cfoExtra) cfoLines.push({ role: "cfo", text: t, section: "cfo" });
 
@@ -515,7 +536,11 @@ export function generateScript(input: ScriptInput): CallScript {
       ? guidanceKept
       : [
           ...guidanceKept.slice(0, -1),
-          { role: "cfo" as const, text: "That concludes our prepared remarks.", section: "guidance" as const },
+          {
+            role: "cfo" as const,
+            text: "That concludes our prepared remarks.",
+            section: "guidance" as const,
+          },
         ];
   const lines = [
     ...fixedIntro,
@@ -550,7 +575,11 @@ const ELABORATIONS: readonly string[] = [
   "So overall, we feel good about where we are positioned.",
 ];
 
-const FOLLOW_UPS: readonly string[] = ["And as a quick follow-up, ", "If I could squeeze in one more, ", "And just a follow-up, "];
+const FOLLOW_UPS: readonly string[] = [
+  "And as a quick follow-up, ",
+  "If I could squeeze in one more, ",
+  "And just a follow-up, ",
+];
 
 interface QaInput {
   rng: ScriptRng;
@@ -600,7 +629,8 @@ function buildQa(q: QaInput): { lines: Line[]; analysts: Analyst[] } {
     ],
   });
   pairs.push({
-    question: "How are you prioritizing capital allocation between reinvestment, acquisitions and returning cash to shareholders?",
+    question:
+      "How are you prioritizing capital allocation between reinvestment, acquisitions and returning cash to shareholders?",
     answerBy: "cfo",
     answer: [
       "Organic investment remains our first priority, because it generates the highest returns.",
@@ -609,7 +639,8 @@ function buildQa(q: QaInput): { lines: Line[]; analysts: Analyst[] } {
   });
   if (tone === "miss") {
     pairs.unshift({
-      question: "I wanted to start with the shortfall this quarter. What surprised you the most, and how confident are you that it doesn't persist?",
+      question:
+        "I wanted to start with the shortfall this quarter. What surprised you the most, and how confident are you that it doesn't persist?",
       answerBy: "ceo",
       answer: [
         `The biggest surprise was how quickly conditions in ${q.seg} softened late in the quarter.`,
@@ -631,7 +662,11 @@ function buildQa(q: QaInput): { lines: Line[]; analysts: Analyst[] } {
     let name = "";
     do {
       name = `${analystRng.pick(FIRST_NAMES)} ${analystRng.pick(LAST_NAMES)}`;
-    } while ([...usedNames].some((u) => u.split(" ")[1] === name.split(" ")[1] || u.split(" ")[0] === name.split(" ")[0]));
+    } while (
+      [...usedNames].some(
+        (u) => u.split(" ")[1] === name.split(" ")[1] || u.split(" ")[0] === name.split(" ")[0],
+      )
+    );
     usedNames.add(name);
     analysts.push({ name, firm: firms[i % firms.length] ?? "Crestline Research" });
   }
@@ -654,9 +689,17 @@ function buildQa(q: QaInput): { lines: Line[]; analysts: Analyst[] } {
 
   const greet = rng.shuffle(
     tone === "beat"
-      ? ["Congratulations on a strong quarter.", "Nice results, and thanks for taking my question.", "Great quarter, thank you."]
+      ? [
+          "Congratulations on a strong quarter.",
+          "Nice results, and thanks for taking my question.",
+          "Great quarter, thank you.",
+        ]
       : tone === "miss"
-        ? ["Thanks for taking my question.", "Good afternoon, thanks for taking the question.", "Thank you for the color so far."]
+        ? [
+            "Thanks for taking my question.",
+            "Good afternoon, thanks for taking the question.",
+            "Thank you for the color so far.",
+          ]
         : ["Thanks for taking my questions.", "Good afternoon, and thanks for the time.", "Hi, thank you."],
   );
   const acks = ["Thanks for the question.", "Sure.", "That's a good question.", "Yes, thanks."];
@@ -689,7 +732,12 @@ function buildQa(q: QaInput): { lines: Line[]; analysts: Analyst[] } {
       });
       for (const more of rest) batch.push({ role: pair.answerBy, text: more, section: "qa" });
     }
-    if (rng.chance(0.6)) batch.push({ role, text: rng.pick(["Thank you.", "Very helpful, thanks.", "Great, thank you."]), section: "qa" });
+    if (rng.chance(0.6))
+      batch.push({
+        role,
+        text: rng.pick(["Thank you.", "Very helpful, thanks.", "Great, thank you."]),
+        section: "qa",
+      });
     if (!take(batch)) break;
     speaking.push(analyst);
   }
@@ -714,10 +762,22 @@ function assemble(
   const speakers: EnrichmentSpeaker[] = [];
   for (const [role, label] of labels) {
     if (role === "operator") {
-      speakers.push({ label, name: "Operator", role: "Operator", title: "Operator", organization: company.shortName });
+      speakers.push({
+        label,
+        name: "Operator",
+        role: "Operator",
+        title: "Operator",
+        organization: company.shortName,
+      });
     } else if (role === "ir" || role === "ceo" || role === "cfo") {
       const exec = company.executives[role];
-      speakers.push({ label, name: exec.name, role: "Executive", title: exec.title, organization: company.shortName });
+      speakers.push({
+        label,
+        name: exec.name,
+        role: "Executive",
+        title: exec.title,
+        organization: company.shortName,
+      });
     } else {
       const analyst = analysts[Number(role.slice("analyst:".length))];
       speakers.push({
@@ -736,7 +796,11 @@ function assemble(
     period: record.period,
     year: record.period_year,
     speakers,
-    sentences: lines.map((l) => ({ speakerLabel: labels.get(l.role) ?? "OPERATOR", text: l.text, section: l.section })),
+    sentences: lines.map((l) => ({
+      speakerLabel: labels.get(l.role) ?? "OPERATOR",
+      text: l.text,
+      section: l.section,
+    })),
     closeIndex,
   };
 }

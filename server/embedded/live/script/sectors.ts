@@ -23,7 +23,14 @@ export interface SectorProfile {
 
 const technology: SectorProfile = {
   match: ["tech", "software", "semiconductor", "hardware", "information"],
-  segments: ["data center", "cloud platform", "enterprise software", "edge devices", "networking", "automotive"],
+  segments: [
+    "data center",
+    "cloud platform",
+    "enterprise software",
+    "edge devices",
+    "networking",
+    "automotive",
+  ],
   themes: [
     {
       topic: "AI infrastructure demand",
@@ -144,7 +151,14 @@ const healthcare: SectorProfile = {
 
 const financials: SectorProfile = {
   match: ["financ", "bank", "insurance", "capital markets", "asset management", "credit"],
-  segments: ["consumer banking", "commercial lending", "wealth management", "markets", "payments", "insurance"],
+  segments: [
+    "consumer banking",
+    "commercial lending",
+    "wealth management",
+    "markets",
+    "payments",
+    "insurance",
+  ],
   themes: [
     {
       topic: "net interest income",
@@ -181,9 +195,7 @@ const financials: SectorProfile = {
         "Fee income {trend}, helped by activity in {seg} and higher assets under management.",
         "Our capital ratios remain well above regulatory requirements, and we returned capital through dividends and buybacks.",
       ],
-      questions: [
-        "How are you thinking about the pace of buybacks given where capital ratios are today?",
-      ],
+      questions: ["How are you thinking about the pace of buybacks given where capital ratios are today?"],
       answers: [
         "We expect to continue buying back shares at roughly the current pace while keeping a comfortable buffer above our targets.",
         "If we see attractive opportunities to deploy capital into organic growth, that will come first.",
@@ -193,7 +205,17 @@ const financials: SectorProfile = {
 };
 
 const consumerCyclical: SectorProfile = {
-  match: ["consumer cyclical", "consumer discretionary", "retail", "apparel", "auto", "travel", "leisure", "restaurant", "home"],
+  match: [
+    "consumer cyclical",
+    "consumer discretionary",
+    "retail",
+    "apparel",
+    "auto",
+    "travel",
+    "leisure",
+    "restaurant",
+    "home",
+  ],
   segments: ["stores", "e-commerce", "wholesale", "international", "loyalty", "services"],
   themes: [
     {
@@ -276,7 +298,14 @@ const consumerDefensive: SectorProfile = {
 
 const industrials: SectorProfile = {
   match: ["industrial", "aerospace", "defense", "machinery", "transport", "construction", "engineering"],
-  segments: ["aerospace", "automation", "aftermarket services", "building systems", "transportation", "energy solutions"],
+  segments: [
+    "aerospace",
+    "automation",
+    "aftermarket services",
+    "building systems",
+    "transportation",
+    "energy solutions",
+  ],
   themes: [
     {
       topic: "orders and backlog",
@@ -299,9 +328,7 @@ const industrials: SectorProfile = {
         "Supply chain conditions continue to improve, and on-time delivery {trend}.",
         "Segment margins expanded in {seg} on better pricing and productivity.",
       ],
-      questions: [
-        "How much margin expansion should we expect as supply chain inefficiencies roll off?",
-      ],
+      questions: ["How much margin expansion should we expect as supply chain inefficiencies roll off?"],
       answers: [
         "We see another fifty to one hundred basis points of expansion over the next year from productivity and mix.",
         "Some of that will be reinvested in capacity, but the direction is clearly up.",
@@ -309,9 +336,7 @@ const industrials: SectorProfile = {
     },
     {
       topic: "aftermarket",
-      remarks: [
-        "Our aftermarket business grew {pct} and remains a stable, high-margin source of revenue.",
-      ],
+      remarks: ["Our aftermarket business grew {pct} and remains a stable, high-margin source of revenue."],
       questions: ["How durable is the aftermarket growth you are seeing?"],
       answers: [
         "The installed base keeps growing and utilization is high, so we expect aftermarket growth to remain healthy.",
@@ -351,9 +376,13 @@ const energy: SectorProfile = {
     },
     {
       topic: "margins",
-      remarks: ["Margins in {seg} were {adj}, reflecting market conditions and strong operating reliability."],
+      remarks: [
+        "Margins in {seg} were {adj}, reflecting market conditions and strong operating reliability.",
+      ],
       questions: ["What are you seeing in margins so far this quarter?"],
-      answers: ["Margins so far this quarter are a little below last quarter's average, but still well above historical levels."],
+      answers: [
+        "Margins so far this quarter are a little below last quarter's average, but still well above historical levels.",
+      ],
     },
   ],
 };
@@ -368,7 +397,9 @@ const utilities: SectorProfile = {
         "Load growth {trend}, driven by new data centers and industrial customers in our service territory.",
         "We now expect weather-normalized sales to grow {pct} annually over the next five years.",
       ],
-      questions: ["How firm are the data center commitments in your forecast, and how are you protecting other customers from the cost?"],
+      questions: [
+        "How firm are the data center commitments in your forecast, and how are you protecting other customers from the cost?",
+      ],
       answers: [
         "The load in our forecast is backed by signed agreements with minimum demand charges, which protect our other customers.",
       ],
@@ -380,14 +411,23 @@ const utilities: SectorProfile = {
         "Our pending rate case is progressing on schedule.",
       ],
       questions: ["How do you plan to finance the higher capital plan, and is new equity needed?"],
-      answers: ["The plan is financed largely with operating cash flow and debt, with modest equity needs through our existing programs."],
+      answers: [
+        "The plan is financed largely with operating cash flow and debt, with modest equity needs through our existing programs.",
+      ],
     },
   ],
 };
 
 const realEstate: SectorProfile = {
   match: ["real estate", "reit", "property"],
-  segments: ["industrial properties", "office", "retail centers", "residential", "data centers", "life science space"],
+  segments: [
+    "industrial properties",
+    "office",
+    "retail centers",
+    "residential",
+    "data centers",
+    "life science space",
+  ],
   themes: [
     {
       topic: "leasing",
@@ -396,7 +436,9 @@ const realEstate: SectorProfile = {
         "Cash rent spreads on renewals in our {seg} portfolio were {adj}.",
       ],
       questions: ["Can you talk about leasing spreads and how much mark-to-market is left in the portfolio?"],
-      answers: ["We estimate the portfolio is still about fifteen percent below market rents, which supports growth for several years."],
+      answers: [
+        "We estimate the portfolio is still about fifteen percent below market rents, which supports growth for several years.",
+      ],
     },
     {
       topic: "capital recycling",
@@ -417,14 +459,22 @@ const materials: SectorProfile = {
         "Volumes {trend} in the quarter, while pricing remained {adj} in {seg}.",
         "We continue to manage capacity tightly to match demand.",
       ],
-      questions: ["Where are you seeing the most pricing pressure, and how are volumes trending into next quarter?"],
-      answers: ["Pricing pressure is concentrated in commodity grades; our specialty products have held price well."],
+      questions: [
+        "Where are you seeing the most pricing pressure, and how are volumes trending into next quarter?",
+      ],
+      answers: [
+        "Pricing pressure is concentrated in commodity grades; our specialty products have held price well.",
+      ],
     },
     {
       topic: "costs",
-      remarks: ["Raw material and energy costs were lower year over year, and we captured {pct} in productivity savings."],
+      remarks: [
+        "Raw material and energy costs were lower year over year, and we captured {pct} in productivity savings.",
+      ],
       questions: ["How much of the cost savings are structural?"],
-      answers: ["Most of the savings come from footprint changes and are structural, so they will stay with us as volumes recover."],
+      answers: [
+        "Most of the savings come from footprint changes and are structural, so they will stay with us as volumes recover.",
+      ],
     },
   ],
 };
@@ -439,14 +489,20 @@ const communication: SectorProfile = {
         "Subscriber growth {trend}, with {pct} more net additions in {seg} than a year ago.",
         "Churn remained {adj}, and average revenue per user increased.",
       ],
-      questions: ["How are you thinking about subscriber growth versus ARPU, and how competitive is the market right now?"],
-      answers: ["We are focused on profitable growth, and we will not chase subscribers with aggressive promotions."],
+      questions: [
+        "How are you thinking about subscriber growth versus ARPU, and how competitive is the market right now?",
+      ],
+      answers: [
+        "We are focused on profitable growth, and we will not chase subscribers with aggressive promotions.",
+      ],
     },
     {
       topic: "advertising",
       remarks: ["Advertising revenue {trend}, helped by better measurement and new ad formats."],
       questions: ["What are advertisers telling you about budgets for next year?"],
-      answers: ["Advertisers are cautious but shifting budgets toward channels with measurable returns, which favours us."],
+      answers: [
+        "Advertisers are cautious but shifting budgets toward channels with measurable returns, which favours us.",
+      ],
     },
   ],
 };
@@ -490,14 +546,57 @@ export const ANALYST_FIRMS: readonly string[] = [
 ];
 
 export const FIRST_NAMES: readonly string[] = [
-  "Priya", "Marcus", "Elena", "Jonah", "Aisha", "Tomas", "Rachel", "Devin", "Mei", "Samuel", "Lucia", "Owen",
-  "Farah", "Gabriel", "Hannah", "Kenji", "Nadia", "Victor", "Chloe", "Rafael", "Ingrid", "Theo", "Yusuf", "Claire",
+  "Priya",
+  "Marcus",
+  "Elena",
+  "Jonah",
+  "Aisha",
+  "Tomas",
+  "Rachel",
+  "Devin",
+  "Mei",
+  "Samuel",
+  "Lucia",
+  "Owen",
+  "Farah",
+  "Gabriel",
+  "Hannah",
+  "Kenji",
+  "Nadia",
+  "Victor",
+  "Chloe",
+  "Rafael",
+  "Ingrid",
+  "Theo",
+  "Yusuf",
+  "Claire",
 ];
 
 export const LAST_NAMES: readonly string[] = [
-  "Okafor", "Lindqvist", "Brennan", "Castellano", "Whitaker", "Nakamura", "Delacroix", "Haddad", "Sorensen",
-  "Abernathy", "Quintero", "Rasmussen", "Ferreira", "Kowalski", "Mbeki", "Thornton", "Villanueva", "Ashworth",
-  "Petrakis", "Gallagher", "Iyer", "Holloway", "Marchetti", "Osei",
+  "Okafor",
+  "Lindqvist",
+  "Brennan",
+  "Castellano",
+  "Whitaker",
+  "Nakamura",
+  "Delacroix",
+  "Haddad",
+  "Sorensen",
+  "Abernathy",
+  "Quintero",
+  "Rasmussen",
+  "Ferreira",
+  "Kowalski",
+  "Mbeki",
+  "Thornton",
+  "Villanueva",
+  "Ashworth",
+  "Petrakis",
+  "Gallagher",
+  "Iyer",
+  "Holloway",
+  "Marchetti",
+  "Osei",
 ];
 
 export const OPERATOR_NAMES: readonly string[] = ["Julia", "Kevin", "Sarah", "Michelle", "Daniel", "Amanda"];

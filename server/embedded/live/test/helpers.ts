@@ -1,7 +1,10 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- untyped JSON bodies are what these tests inspect, field by field */
 /** Test helpers for the live service: a recording WebSocket client and small REST shortcuts. */
 import WebSocket from "ws";
 
-export type Frame = { kind: "text"; text: string; at: number } | { kind: "json"; value: Record<string, unknown>; text: string; at: number };
+export type Frame =
+  | { kind: "text"; text: string; at: number }
+  | { kind: "json"; value: Record<string, unknown>; text: string; at: number };
 
 export interface RecordingClient {
   ws: WebSocket;
@@ -25,7 +28,11 @@ function parse(text: string): Frame {
   return { kind: "text", text, at: Date.now() };
 }
 
-export async function connect(wsUrl: string, key: string, options: WebSocket.ClientOptions = {}): Promise<RecordingClient> {
+export async function connect(
+  wsUrl: string,
+  key: string,
+  options: WebSocket.ClientOptions = {},
+): Promise<RecordingClient> {
   const ws = new WebSocket(`${wsUrl}/api/v1/transcripts/stream?token=${encodeURIComponent(key)}`, options);
   const frames: Frame[] = [];
   const waiters = new Set<() => void>();
@@ -57,7 +64,11 @@ export async function connect(wsUrl: string, key: string, options: WebSocket.Cli
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no matching frame within ${timeoutMs} ms; got ${frames.map((f) => f.text.slice(0, 80)).join(" | ")}`));
+          reject(
+            new Error(
+              `no matching frame within ${timeoutMs} ms; got ${frames.map((f) => f.text.slice(0, 80)).join(" | ")}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();
@@ -83,9 +94,13 @@ export function handshakeStatus(wsUrl: string, key: string): Promise<number> {
 }
 
 export const isJson = (frame: Frame): frame is Extract<Frame, { kind: "json" }> => frame.kind === "json";
-export const isSentenceOf = (callId: string) => (f: Frame) => isJson(f) && f.value.call_id === callId && "sequence" in f.value;
+export const isSentenceOf = (callId: string) => (f: Frame) =>
+  isJson(f) && f.value.call_id === callId && "sequence" in f.value;
 
-export async function getJson(url: string, key = "demo"): Promise<{ status: number; body: any; headers: Headers }> {
+export async function getJson(
+  url: string,
+  key = "demo",
+): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(url, { headers: { authorization: `token ${key}` } });
   const text = await response.text();
   let body: unknown = text;
@@ -114,7 +129,11 @@ export async function someTickers(baseUrl: string, count: number): Promise<strin
   return tickers.slice(0, count);
 }
 
-export async function until<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 30_000, stepMs = 250): Promise<T> {
+export async function until<T>(
+  fn: () => Promise<T | undefined | null | false>,
+  timeoutMs = 30_000,
+  stepMs = 250,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();

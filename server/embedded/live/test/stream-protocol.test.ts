@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- untyped JSON bodies are what these tests inspect, field by field */
 // The live stream over a real WebSocket: every rule of contract §6, plus lifecycle and REST agreement.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmbedded, type TestEmbedded } from "../../test/harness";
@@ -48,7 +49,10 @@ describe("handshake", () => {
     // The previous test's probe socket may still be closing on the server side: retry briefly.
     const client = await until(() => connect(embedded.wsUrl, "k4").catch(() => null), 5000, 100);
     const open = await client.waitFor(isJson);
-    expect(json(open)).toEqual({ message: "Connected to the server", uid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(json(open)).toEqual({
+      message: "Connected to the server",
+      uid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     client.close();
     await client.closed;
   });
@@ -75,7 +79,9 @@ describe("actions", () => {
     client.send({ action: "unsubscribe", ticker: "NWSC" });
     await client.waitFor((f) => f.text === "Unsubscribed from NWSC");
     client.send({ action: "ping" });
-    await client.waitFor((f) => f.text === "pong" && client.frames.filter((x) => x.text === "pong").length === 2);
+    await client.waitFor(
+      (f) => f.text === "pong" && client.frames.filter((x) => x.text === "pong").length === 2,
+    );
     expect(client.ws.readyState).toBe(client.ws.OPEN);
     client.close();
     await client.closed;
@@ -96,7 +102,10 @@ describe("a live call on the stream", () => {
     expect(early.body.status).toBe("STARTED");
     expect(early.body.end_time).toBeNull();
 
-    const last = await client.waitFor((f) => isSentenceOf(callId)(f) && json(f)?.status === "COMPLETE", 60_000);
+    const last = await client.waitFor(
+      (f) => isSentenceOf(callId)(f) && json(f)?.status === "COMPLETE",
+      60_000,
+    );
     const mine = client.frames.filter((f) => json(f)?.call_id === callId);
     const audio = json(mine[0] as Frame);
     expect(audio).toEqual({ action: "audio", symbol, call_id: callId, hls_url: expect.any(String) });
@@ -113,14 +122,31 @@ describe("a live call on the stream", () => {
     const first = sentences[0] as Record<string, any>;
     expect(Object.keys(first).sort()).toEqual(
       [
-        "call_id", "transcript_id", "call_title", "symbol", "exchange", "name", "sequence", "sentence", "speaker",
-        "start_time", "end_time", "words", "confidence", "type", "language", "status", "created_time",
+        "call_id",
+        "transcript_id",
+        "call_title",
+        "symbol",
+        "exchange",
+        "name",
+        "sequence",
+        "sentence",
+        "speaker",
+        "start_time",
+        "end_time",
+        "words",
+        "confidence",
+        "type",
+        "language",
+        "status",
+        "created_time",
       ].sort(),
     );
     expect(first.type).toBe("LIVE");
     expect(first.language).toBe("en-US");
     expect(first.speaker).toBe("OPERATOR");
-    expect(first.call_title).toMatch(new RegExp(`^(Q[1-4]|FY|H[12]) \\d{4} .+ \\(${symbol}\\) Earnings Conference Call$`));
+    expect(first.call_title).toMatch(
+      new RegExp(`^(Q[1-4]|FY|H[12]) \\d{4} .+ \\(${symbol}\\) Earnings Conference Call$`),
+    );
     for (const s of sentences) {
       expect(s.speaker).toMatch(/^(OPERATOR|SPEAKER_\d+)$/);
       expect(Date.parse(s.end_time)).toBeGreaterThan(Date.parse(s.start_time));
@@ -128,7 +154,12 @@ describe("a live call on the stream", () => {
       expect(s.words.length).toBeGreaterThan(0);
       expect(s.words[0].start).toBe(0);
       for (const w of s.words) {
-        expect(w).toEqual({ text: expect.any(String), start: expect.any(Number), end: expect.any(Number), confidence: expect.any(Number) });
+        expect(w).toEqual({
+          text: expect.any(String),
+          start: expect.any(Number),
+          end: expect.any(Number),
+          confidence: expect.any(Number),
+        });
         expect(w.end).toBeGreaterThanOrEqual(w.start);
         expect(w.end).toBeLessThanOrEqual(span + 1);
       }
@@ -157,7 +188,9 @@ describe("a live call on the stream", () => {
     expect(final.segments.map((s: any) => [s.segment_id, s.text, s.start_ms, s.end_ms])).toEqual(
       liveTranscript.segments.map((s: any) => [s.segment_id, s.text, s.start_ms, s.end_ms]),
     );
-    expect(final.segments.every((s: any) => typeof s.sentiment === "number" && !/^SPEAKER_/.test(s.speaker))).toBe(true);
+    expect(
+      final.segments.every((s: any) => typeof s.sentiment === "number" && !/^SPEAKER_/.test(s.speaker)),
+    ).toBe(true);
     expect(enriched.participants.length).toBeGreaterThan(0);
     client.close();
     await client.closed;
@@ -204,13 +237,13 @@ describe("a live call on the stream", () => {
     await embedded.setFaults({ wsSilent: true, durationSeconds: 15 });
     try {
       const before = client.frames.length;
-      const restBefore = (await getJson(`${embedded.url}/api/v1/transcripts/calls/${callId}`)).body.transcripts[0]
-        .segments.length;
+      const restBefore = (await getJson(`${embedded.url}/api/v1/transcripts/calls/${callId}`)).body
+        .transcripts[0].segments.length;
       client.send({ action: "ping" });
       await sleep(12_000);
       expect(client.frames.length).toBe(before);
-      const restAfter = (await getJson(`${embedded.url}/api/v1/transcripts/calls/${callId}`)).body.transcripts[0]
-        .segments.length;
+      const restAfter = (await getJson(`${embedded.url}/api/v1/transcripts/calls/${callId}`)).body
+        .transcripts[0].segments.length;
       expect(restAfter).toBeGreaterThan(restBefore);
     } finally {
       await embedded.clearFaults();

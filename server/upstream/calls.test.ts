@@ -230,13 +230,27 @@ describe("callFromBody (toCall)", () => {
         sentiment: null,
       },
     ]);
+    // Read without audio=true: the flags follow the lifecycle (HLS once something was said, no MP3 while live).
     expect(call).toMatchObject({
-      hasAudio: false,
+      hasAudio: true,
       hasMp3: false,
       hasPdf: false,
       summary: null,
       title: "Northwind Semiconductor conference call",
     });
+  });
+
+  it("derives media flags from the lifecycle when links were not asked for, and from the links when they were", () => {
+    const { recordings: _r, pdf: _p, ...withoutLinks } = enrichedCall;
+    expect(callFromBody(withoutLinks)).toMatchObject({ hasAudio: true, hasMp3: true, hasPdf: true });
+    expect(callFromBody({ ...withoutLinks, summary: null })).toMatchObject({ hasMp3: true, hasPdf: false });
+    expect(
+      callFromBody({
+        ...enrichedCall,
+        recordings: [{ formats: [enrichedCall.recordings[0]!.formats[0]] }],
+        pdf: null,
+      }),
+    ).toMatchObject({ hasAudio: true, hasMp3: false, hasPdf: false });
   });
 
   it("maps a call with nothing said yet (STARTED, no transcripts)", () => {
@@ -247,6 +261,7 @@ describe("callFromBody (toCall)", () => {
       start_time: "2026-10-20T21:00:00Z",
     });
     expect(call).toMatchObject({
+      hasAudio: false,
       status: "live",
       segments: [],
       participants: [],

@@ -312,17 +312,31 @@ export function toMediaLinks(raw: UpstreamCall): MediaLinks {
   };
 }
 
+/**
+ * Media flags. With `audio=true`/`pdf=true` the links themselves say; without them (the default read, because
+ * asking for links makes the service sign them and, for an old call, possibly render its audio) the contract's
+ * lifecycle does: HLS from the first sentence, MP3 from completion, PDF from enrichment.
+ */
+function toMediaFlags(raw: UpstreamCall, status: CallStatus, hasSentences: boolean) {
+  const links = toMediaLinks(raw);
+  const askedAudio = raw.recordings !== undefined || raw.recording !== undefined;
+  const askedPdf = raw.pdf !== undefined;
+  return {
+    hasAudio: askedAudio ? links.hls !== null : status !== "live" || hasSentences,
+    hasMp3: askedAudio ? links.mp3 !== null : status !== "live",
+    hasPdf: askedPdf ? links.pdf !== null : status === "enriched",
+  };
+}
+
 export function toCall(raw: UpstreamCall): Omit<Call, "streamCursor"> {
   const item = toCallListItem(raw);
-  const links = toMediaLinks(raw);
+  const segments = toSegments(raw);
   return {
     ...item,
-    segments: toSegments(raw),
+    segments,
     summary: raw.summary ? toCallSummary(raw.summary, { callId: item.callId, symbol: item.symbol }) : null,
     participants: (raw.participants ?? []).map(toParticipant).filter((p): p is Participant => p !== null),
-    hasAudio: links.hls !== null,
-    hasMp3: links.mp3 !== null,
-    hasPdf: links.pdf !== null,
+    ...toMediaFlags(raw, item.status, segments.length > 0),
   };
 }
 
@@ -361,12 +375,11 @@ export async function getUpstreamCall(
   callId: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<Cached<Omit<Call, "streamCursor"> | null>> {
-  const query = { audio: "true", pdf: "true" };
   return getResponseCache().get(
-    cacheKey(callPath(callId), query),
+    cacheKey(callPath(callId), {}),
     CALL_POLICIES.detail,
     async () => {
-      const raw = await fetchUpstreamCall(callId, { audio: true, pdf: true });
+      const raw = await fetchUpstreamCall(callId);
       return raw ? toCall(raw) : null;
     },
     options,

@@ -1,53 +1,21 @@
 /**
- * Signed media links (contract §5): `?Key-Pair-Id=…&Policy=…&Signature=…`, CloudFront style. `Policy` is
- * base64url JSON carrying the resource path and its expiry; `Signature` is an HMAC over both with a per-process
- * secret, so links die with the process (a restarted service hands out fresh ones through REST).
- * Verification answers false for expired, forged or mismatched links; routes turn that into 403 `Access denied`.
+ * Signed media links (contract §5) for the live routes, on top of `./signing` (the audio engineer's
+ * CloudFront-style signer). Each link is signed for its exact path; playlist segment URIs are re-signed with a
+ * fresh TTL on every playlist fetch, so a player polling an EVENT playlist keeps working while its playlist link
+ * is valid. The secret is per process: links die with it, and REST hands out fresh ones.
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomSigningSecret, signPath, verifySignedRequest } from "./signing";
 
 export interface LinkSigner {
   /** Query string (without `?`) that authorises `path` until `now + ttl`. */
   sign(path: string, nowMs: number): string;
+  /** False for expired, forged or mismatched links (routes answer 403 `Access denied`). */
   verify(path: string, query: URLSearchParams, nowMs: number): boolean;
 }
 
-const KEY_PAIR_ID = "K2EMBEDDEDDEMO";
-
-export function createLinkSigner(ttlSeconds: number, secret: Buffer = randomBytes(32)): LinkSigner {
-  const mac = (path: string, policy: string) =>
-    createHmac("sha256", secret).update(`${path}\n${policy}`).digest("base64url");
+export function createLinkSigner(ttlSeconds: number, secret: Buffer = randomSigningSecret()): LinkSigner {
   return {
-    sign(path, nowMs) {
-      const expires = Math.floor(nowMs / 1000) + ttlSeconds;
-      const policy = Buffer.from(
-        JSON.stringify({
-          Statement: [{ Resource: path, Condition: { DateLessThan: { "AWS:EpochTime": expires } } }],
-        }),
-      ).toString("base64url");
-      return new URLSearchParams({
-        "Key-Pair-Id": KEY_PAIR_ID,
-        Policy: policy,
-        Signature: mac(path, policy),
-      }).toString();
-    },
-    verify(path, query, nowMs) {
-      const policy = query.get("Policy");
-      const signature = query.get("Signature");
-      if (!policy || !signature || query.get("Key-Pair-Id") !== KEY_PAIR_ID) return false;
-      const expected = Buffer.from(mac(path, policy));
-      const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-      try {
-        const parsed = JSON.parse(Buffer.from(policy, "base64url").toString("utf8")) as {
-          Statement?: { Resource?: string; Condition?: { DateLessThan?: { "AWS:EpochTime"?: number } } }[];
-        };
-        const statement = parsed.Statement?.[0];
-        const expires = statement?.Condition?.DateLessThan?.["AWS:EpochTime"];
-        return statement?.Resource === path && typeof expires === "number" && nowMs / 1000 < expires;
-      } catch {
-        return false;
-      }
-    },
+    sign: (path, nowMs) => signPath(path, { ttlSeconds, now: nowMs, secret }),
+    verify: (path, query, nowMs) => verifySignedRequest(path, query, { now: nowMs, secret }) === "ok",
   };
 }

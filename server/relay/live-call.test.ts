@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import type { Call } from "@/lib/schemas/calls";
+import type { CallSnapshot } from "./hub";
+import { mergeCall } from "./live-call";
+
+const ID = "a".repeat(24);
+
+function restCall(status: Call["status"], count: number): Omit<Call, "streamCursor"> {
+  return {
+    callId: ID,
+    title: "Q3 2026 Northwind Semiconductor (NWSC) Earnings Conference Call",
+    symbol: "NWSC",
+    name: "Northwind Semiconductor",
+    exchange: "NASDAQ",
+    period: "Q3",
+    year: 2026,
+    startTime: "2026-10-20T21:00:00.000Z",
+    endTime: null,
+    durationSeconds: 30,
+    status,
+    segments: Array.from({ length: count }, (_, i) => ({
+      sequence: i,
+      speaker: "SPEAKER_1",
+      speakerName: status === "enriched" ? "Dana Whitfield" : null,
+      startMs: i * 1000,
+      endMs: i * 1000 + 900,
+      text: `s${i}`,
+      confidence: 0.9,
+      sentiment: status === "enriched" ? 0.1 : null,
+    })),
+    summary: null,
+    participants: [],
+    hasAudio: true,
+    hasMp3: false,
+    hasPdf: false,
+  };
+}
+
+function snapshot(status: CallSnapshot["status"], count: number): CallSnapshot {
+  return {
+    callId: ID,
+    symbol: "NWSC",
+    name: "Northwind Semiconductor",
+    startTime: "2026-10-20T21:00:00.000Z",
+    status,
+    sentences: Array.from({ length: count }, (_, i) => ({
+      callId: ID,
+      sequence: i,
+      text: `s${i}`,
+      speaker: "SPEAKER_1",
+      startMs: i * 1000,
+      endMs: i * 1000 + 900,
+      confidence: 0.9,
+    })),
+    cursor: "1-42",
+  };
+}
+
+describe("mergeCall", () => {
+  it("adds the sentences the hub has and REST does not yet, once each, with the hub's cursor", () => {
+    const merged = mergeCall(restCall("live", 3), snapshot("live", 6), "1-50")!;
+    expect(merged.segments.map((s) => s.sequence)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(merged.segments[5]).toMatchObject({ speakerName: null, sentiment: null, text: "s5" });
+    expect(merged.streamCursor).toBe("1-42");
+  });
+
+  it("keeps REST's enriched segments and takes the more advanced status", () => {
+    const merged = mergeCall(restCall("enriched", 3), snapshot("completed", 3), "1-50")!;
+    expect(merged.status).toBe("enriched");
+    expect(merged.segments.every((s) => s.speakerName === "Dana Whitfield")).toBe(true);
+    const ahead = mergeCall(restCall("live", 3), snapshot("completed", 3), "1-50")!;
+    expect(ahead.status).toBe("completed");
+  });
+
+  it("serves from the hub alone when REST has nothing, and from REST alone when the hub does not follow the call", () => {
+    const hubOnly = mergeCall(null, snapshot("live", 2), "1-50")!;
+    expect(hubOnly).toMatchObject({ callId: ID, status: "live", symbol: "NWSC", streamCursor: "1-42" });
+    expect(hubOnly.segments).toHaveLength(2);
+    const restOnlyLive = mergeCall(restCall("live", 2), null, "1-50")!;
+    expect(restOnlyLive.streamCursor).toBe("1-50");
+    const restOnlyDone = mergeCall(restCall("enriched", 2), null, "1-50")!;
+    expect(restOnlyDone.streamCursor).toBeNull();
+    expect(mergeCall(null, null, "1-50")).toBeNull();
+  });
+});

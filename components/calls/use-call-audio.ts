@@ -79,7 +79,7 @@ export function useCallAudio(
           const hls = new HlsClass({
             // Start at the deep-linked moment, else at the live edge (a live listener wants "now").
             startPosition: resume ? resume.ms / 1000 : -1,
-            liveSyncDurationCount: 2,
+            liveSyncDurationCount: 3,
             // The playlist grows for the whole call: never drop the start, the transcript seeks back to it.
             liveMaxLatencyDurationCount: Infinity,
           });

@@ -73,10 +73,12 @@ export function fetchSummaries(filters: SummaryListFilters, signal?: AbortSignal
 /**
  * Refetch cadence of a call that is no longer live: the relay says "completed"/"enriched" over SSE at once, but the
  * MP3, the PDF, speaker names and the summary reach REST a little later (and our server caches REST for seconds).
- * Poll gently until they are all there; a live call needs no polling, the stream carries it.
+ * Poll gently until they are all there; a live call needs no polling once its audio exists, the stream carries it.
  */
 export function callRefetchInterval(call: Call | undefined): number | false {
-  if (!call || call.status === "live") return false;
+  if (!call) return false;
+  // A live call's playlist is published with its first audio segment, a moment after the call starts.
+  if (call.status === "live") return call.hasAudio ? false : 3_000;
   if (call.status === "completed") return call.hasMp3 ? 10_000 : 4_000;
   return call.summary === null || !call.hasMp3 ? 4_000 : false;
 }

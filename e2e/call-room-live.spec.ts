@@ -1,0 +1,60 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { startCall } from "./fixtures/embedded";
+
+/** A ticker the embedded universe knows (calls can only start for those), from our own calendar API. */
+async function knownTicker(request: APIRequestContext, index: number): Promise<string> {
+  const response = await request.get("/api/calendar/earnings?pageSize=50");
+  const body = (await response.json()) as { data: { ticker: string }[] };
+  const tickers = [...new Set(body.data.map((r) => r.ticker))];
+  const ticker = tickers[index % Math.max(tickers.length, 1)];
+  if (!ticker) throw new Error("the earnings calendar is empty");
+  return ticker;
+}
+
+/**
+ * The call room on a live call of the embedded service, end to end: SSE into the query cache, hls.js audio, seeking,
+ * and the call's completion and enrichment arriving without a reload (the config sets EMBEDDED_ENRICH_SECONDS=3).
+ */
+
+test("a live call shows sentences as they are spoken, plays its audio, seeks on click, then shows completion and the summary without reload", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const callId = await startCall(await knownTicker(request, 0), 45);
+  await page.goto(`/calls/${callId}`);
+
+  const room = page.getByTestId("call-room");
+  await expect(room).toHaveAttribute("data-status", "live", { timeout: 20_000 });
+  await expect(page.getByTestId("call-status")).toContainText("Live");
+
+  const sentences = page.getByTestId("transcript-sentence");
+  await expect(sentences.first()).toBeVisible({ timeout: 30_000 });
+  const countBefore = await sentences.count();
+  await expect.poll(async () => sentences.count(), { timeout: 30_000 }).toBeGreaterThan(countBefore);
+
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  const audio = page.getByTestId("call-audio");
+  const currentTime = () => audio.evaluate((el: HTMLAudioElement) => el.currentTime);
+  await expect.poll(currentTime, { timeout: 30_000 }).toBeGreaterThan(0);
+  const t1 = await currentTime();
+  await expect.poll(currentTime, { timeout: 15_000 }).toBeGreaterThan(t1 + 0.5);
+
+  const first = sentences.first();
+  const startMs = Number(await first.getAttribute("data-start-ms"));
+  await first.getByRole("button", { name: /^Play from/ }).click();
+  await expect
+    .poll(async () => Math.abs((await currentTime()) * 1000 - startMs), { timeout: 15_000 })
+    .toBeLessThan(3_000);
+
+  await expect(room).toHaveAttribute("data-status", /completed|enriched/, { timeout: 90_000 });
+  await expect(page.getByTestId("call-status")).not.toContainText("Live");
+  await expect(page.getByTestId("summary-points")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("summary-points").getByRole("listitem").first()).not.toBeEmpty();
+});
+
+test("an unknown call id answers a not-found page", async ({ page }) => {
+  const response = await page.goto("/calls/ffffffffffffffffffffffff");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "No such call" })).toBeVisible();
+});

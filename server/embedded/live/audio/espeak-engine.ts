@@ -4,11 +4,13 @@
  *
  * The package exposes only eSpeak's command-line program, whose `main()` Emscripten runs once per module instance.
  * Instantiating the 18 MB module costs ~100 ms of CPU, five times the cost of saying a sentence, so one instance
- * is reused: `main()` is called again with a fresh argv allocated with the exported `malloc`. eSpeak parses its
- * options with musl's `getopt_long`, whose global `optind` must go back to 1 before each run; the module does not
- * export it, so its address is found once by calibration (run with a distinctive argument count, diff the
- * memory) and checked before every run. If calibration fails or a run misbehaves, the engine falls back to one
- * fresh instance per sentence (slower, same output).
+ * is reused: `main()` is called again with an argv built with the exported `malloc`. Before every run the
+ * instance's linear memory (32 MB, fixed) is restored from an image taken right after instantiation (~4 ms), so
+ * each run starts exactly like a fresh instance: eSpeak's globals and musl's `getopt` state (`optind`) included.
+ * eSpeak also seeds the noise it mixes into voices from the wall clock, so the module's clock import is frozen.
+ * Together they make output deterministic (same text and voice → same samples, whatever was said before and
+ * whenever), which the live service relies on to rebuild a call's audio on the timeline it already published.
+ * A run that fails or exits discards the instance; the next run gets a new one.
  *
  * Calls are serialised: the WASM module is single-threaded and keeps its state in globals.
  * Output: 22 050 Hz mono 16-bit PCM, trimmed to the speech with `EDGE_MS` of silence either side, plus word
@@ -24,9 +26,7 @@ import { estimateWordTimings, voicedStructure } from "./word-timing";
 
 export const ESPEAK_SAMPLE_RATE = 22_050;
 const EDGE_MS = 20;
-/** A fresh instance now and then bounds whatever eSpeak leaks across runs (none measured over 300 runs). */
-const RUNS_PER_INSTANCE = 5_000;
-const CALIBRATION_PADDING = 18;
+const FROZEN_CLOCK_MS = Date.UTC(2026, 0, 1);
 /** eSpeak `-a` (default 100 peaks at about −2.5 dBFS, and MP3 overshoot then reaches −0.4): leave headroom. */
 const AMPLITUDE = 80;
 
@@ -62,21 +62,20 @@ function wasmPath(): string {
   return path.join(path.dirname(entry), "espeak-ng.wasm");
 }
 
-class ExitError extends Error {}
-
-/** One instantiated module and the means to run its `main()` again. */
+/** One instantiated module, the memory image it is reset to before each run, and the means to run `main()`. */
 class EspeakRuntime {
   runs = 0;
-  private expectedOptind = 1;
   private readonly errors: string[] = [];
+  private readonly image: Uint8Array;
 
   private constructor(
-    private readonly module: EspeakModule,
+    private readonly emscripten: EspeakModule,
     private readonly exports: WebAssembly.Exports,
-    public optindAddress: number | undefined,
-  ) {}
+  ) {
+    this.image = new Uint8Array(this.memory.buffer.slice(0));
+  }
 
-  static async create(wasm: WebAssembly.Module, optindAddress: number | undefined): Promise<EspeakRuntime> {
+  static async create(wasm: WebAssembly.Module): Promise<EspeakRuntime> {
     let instance: WebAssembly.Instance | undefined;
     const errors: string[] = [];
     const emscripten = await ESpeakNg({
@@ -84,6 +83,9 @@ class EspeakRuntime {
       print: () => {},
       printErr: (line) => errors.push(line),
       instantiateWasm: (imports, receive) => {
+        // eSpeak seeds rand() from the clock; a frozen clock (with the memory reset) makes every run identical.
+        const env = imports.env as Record<string, unknown>;
+        env.emscripten_date_now = () => FROZEN_CLOCK_MS;
         void WebAssembly.instantiate(wasm, imports).then((i) => {
           instance = i;
           receive(i);
@@ -92,7 +94,7 @@ class EspeakRuntime {
       },
     });
     if (!instance) throw new Error("espeak-ng: the WASM instance was not handed over");
-    const runtime = new EspeakRuntime(emscripten, instance.exports, optindAddress);
+    const runtime = new EspeakRuntime(emscripten, instance.exports);
     runtime.errors.push(...errors);
     return runtime;
   }
@@ -106,39 +108,10 @@ class EspeakRuntime {
     return fn(...args);
   }
 
-  /** Finds `optind` by running once with a distinctive argument count; returns false if it is not unique. */
-  calibrate(): boolean {
-    const before = new Int32Array(this.memory.buffer.slice(0));
-    this.module.FS.writeFile("/calibrate.txt", "ok");
-    const args: string[] = [];
-    for (let i = 0; i < CALIBRATION_PADDING; i++) args.push("-a", "100");
-    args.push("-w", "/calibrate.wav", "-f", "/calibrate.txt");
-    this.rawMain(args);
-    const after = new Int32Array(this.memory.buffer);
-    const argc = args.length + 1;
-    const candidates: number[] = [];
-    for (let i = 0; i < before.length; i++) if (before[i] === 1 && after[i] === argc) candidates.push(i * 4);
-    if (candidates.length !== 1) return false;
-    this.optindAddress = candidates[0];
-    this.expectedOptind = argc;
-    return true;
-  }
-
-  /** Runs eSpeak's `main()` with `args`; throws if it exits or fails. */
+  /** Runs eSpeak's `main()` with `args` from the pristine memory image; throws if it exits or fails. */
   main(args: string[]): void {
-    if (this.runs > 0) {
-      if (this.optindAddress === undefined) throw new ExitError("espeak-ng: instance cannot be reused");
-      const view = new Int32Array(this.memory.buffer);
-      if (view[this.optindAddress / 4] !== this.expectedOptind) {
-        throw new ExitError("espeak-ng: optind is not where calibration found it");
-      }
-      view[this.optindAddress / 4] = 1;
-    }
-    this.rawMain(args);
-    this.expectedOptind = args.length + 1;
-  }
-
-  private rawMain(args: string[]): void {
+    if (this.memory.buffer.byteLength !== this.image.length) throw new Error("espeak-ng: memory grew");
+    new Uint8Array(this.memory.buffer).set(this.image);
     const all = ["espeak-ng", ...args];
     const pointers = all.map((arg) => {
       const bytes = Buffer.from(`${arg}\0`, "utf8");
@@ -154,23 +127,21 @@ class EspeakRuntime {
     this.errors.length = 0;
     let status: number;
     try {
-      status = this.module._main(all.length, argv);
+      status = this.emscripten._main(all.length, argv);
     } catch (error) {
-      throw new ExitError(`espeak-ng exited: ${this.errors.join(" ") || String(error)}`);
-    } finally {
-      for (const p of [...pointers, argv]) this.call("free", p);
+      throw new Error(`espeak-ng exited: ${this.errors.join(" ") || String(error)}`);
     }
-    if (status !== 0) throw new ExitError(`espeak-ng failed (${status}): ${this.errors.join(" ")}`);
+    if (status !== 0) throw new Error(`espeak-ng failed (${status}): ${this.errors.join(" ")}`);
   }
 
   readFile(file: string): Uint8Array {
-    const data = this.module.FS.readFile(file);
-    this.module.FS.unlink(file);
+    const data = this.emscripten.FS.readFile(file);
+    this.emscripten.FS.unlink(file);
     return data;
   }
 
   writeFile(file: string, data: string): void {
-    this.module.FS.writeFile(file, data);
+    this.emscripten.FS.writeFile(file, data);
   }
 }
 
@@ -212,8 +183,7 @@ export class EspeakEngine implements SpeechEngine {
   readonly voices: readonly VoiceId[] = ESPEAK_VOICES.map((v) => v.id);
   readonly sampleRate = ESPEAK_SAMPLE_RATE;
   private runtime: EspeakRuntime | undefined;
-  private optindAddress: number | undefined;
-  private reusable = true;
+  private instances = 0;
   private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(private readonly wasm: WebAssembly.Module) {}
@@ -221,16 +191,14 @@ export class EspeakEngine implements SpeechEngine {
   static async create(): Promise<EspeakEngine> {
     const wasm = await WebAssembly.compile(await readFile(wasmPath()));
     const engine = new EspeakEngine(wasm);
-    const runtime = await EspeakRuntime.create(wasm, undefined);
-    engine.reusable = runtime.calibrate();
-    engine.optindAddress = runtime.optindAddress;
-    engine.runtime = engine.reusable ? runtime : undefined;
+    engine.runtime = await EspeakRuntime.create(wasm);
+    engine.instances = 1;
     return engine;
   }
 
-  /** True while one WASM instance serves every sentence (the fast path). */
-  get reusesInstance(): boolean {
-    return this.reusable;
+  /** WASM instances created so far: stays 1 while every sentence reuses the first (the fast path). */
+  get instanceCount(): number {
+    return this.instances;
   }
 
   synthesize(text: string, voice: VoiceId): Promise<SpeechClip> {
@@ -248,17 +216,8 @@ export class EspeakEngine implements SpeechEngine {
       .join(" ");
     if (spoken.trim() === "") return { samples: new Int16Array(0), sampleRate: this.sampleRate, words: [] };
     const spec = ESPEAK_VOICES.find((v) => v.id === voice);
-    const args = [
-      "-v",
-      voice,
-      "-s",
-      String(spec?.rate ?? 165),
-      "-p",
-      String(spec?.pitch ?? 50),
-      "-a",
-      String(AMPLITUDE),
-    ];
-    args.push("-w", "/out.wav", "-f", "/in.txt");
+    const args = ["-v", voice, "-s", String(spec?.rate ?? 165), "-p", String(spec?.pitch ?? 50)];
+    args.push("-a", String(AMPLITUDE), "-w", "/out.wav", "-f", "/in.txt");
 
     const wav = await this.runMain(args, spoken);
     const { samples: raw, sampleRate } = parseWav(wav);
@@ -268,24 +227,19 @@ export class EspeakEngine implements SpeechEngine {
   }
 
   private async runMain(args: string[], text: string): Promise<Uint8Array> {
-    if (this.reusable) {
-      try {
-        this.runtime ??= await EspeakRuntime.create(this.wasm, this.optindAddress);
-        const runtime = this.runtime;
-        runtime.writeFile("/in.txt", text);
-        runtime.main(args);
-        if (runtime.runs >= RUNS_PER_INSTANCE) this.runtime = undefined;
-        return runtime.readFile("/out.wav");
-      } catch (error) {
-        // A failed run may leave eSpeak's globals half-set: never run that instance again.
-        this.runtime = undefined;
-        if (!(error instanceof ExitError) || /optind|reused/.test(error.message)) this.reusable = false;
-        else throw error;
-      }
+    if (!this.runtime) {
+      this.runtime = await EspeakRuntime.create(this.wasm);
+      this.instances++;
     }
-    const fresh = await EspeakRuntime.create(this.wasm, undefined);
-    fresh.writeFile("/in.txt", text);
-    fresh.main(args);
-    return fresh.readFile("/out.wav");
+    const runtime = this.runtime;
+    try {
+      runtime.writeFile("/in.txt", text);
+      runtime.main(args);
+      return runtime.readFile("/out.wav");
+    } catch (error) {
+      // A failed run may leave the module's JS side (open files, exit status) half-set: never reuse it.
+      this.runtime = undefined;
+      throw error;
+    }
   }
 }

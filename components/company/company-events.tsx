@@ -31,7 +31,7 @@ export function CompanyEarnings({ symbol }: { symbol: string }) {
           const upcoming = d.data.filter((r) => r.date >= today && r.eps === null).reverse();
           const past = d.data.filter((r) => !(r.date >= today && r.eps === null));
           return (
-            <div className="border-line max-h-[420px] overflow-auto rounded border">
+            <div tabIndex={0} className="border-line max-h-[420px] overflow-auto rounded border">
               <table className="w-full border-collapse text-[13px] tabular-nums">
                 <caption className="sr-only">Upcoming and past earnings of {symbol}</caption>
                 <thead>
@@ -143,7 +143,7 @@ export function CompanyDeals({ symbol }: { symbol: string }) {
         emptyHint="No deals with this company as acquirer or target."
       >
         {(d) => (
-          <div className="border-line max-h-[360px] overflow-auto rounded border">
+          <div tabIndex={0} className="border-line max-h-[360px] overflow-auto rounded border">
             <table className="w-full border-collapse text-[13px] tabular-nums">
               <caption className="sr-only">M&A deals involving {symbol}</caption>
               <thead>

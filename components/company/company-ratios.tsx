@@ -56,7 +56,7 @@ export function ValuationSection({ symbol }: { symbol: string }) {
             .map((r) => ({ x: r.date!, value: r[picked as keyof ValuationRatio] as number | null }));
           return (
             <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-              <div className="border-line max-h-[420px] overflow-auto rounded border">
+              <div tabIndex={0} className="border-line max-h-[420px] overflow-auto rounded border">
                 <table className="w-full border-collapse text-[13px] tabular-nums">
                   <caption className="sr-only">
                     Valuation ratios of {symbol}; select a row to chart its history
@@ -156,7 +156,7 @@ export function OperationRatiosSection({ symbol }: { symbol: string }) {
           ];
           const keys = OPERATION_RATIO_KEYS.filter((k) => periods.some((p) => byPeriod.get(p)?.[k] !== null));
           return (
-            <div className="border-line max-h-[420px] overflow-auto rounded border">
+            <div tabIndex={0} className="border-line max-h-[420px] overflow-auto rounded border">
               <table className="w-full border-collapse text-[13px] tabular-nums">
                 <caption className="sr-only">Operation ratios of {symbol} by reporting period</caption>
                 <thead>
@@ -210,7 +210,7 @@ export function EarningRatiosSection({ symbol }: { symbol: string }) {
         {(d) => {
           const rows = d.data[0]!.earningRatios.slice(0, 12);
           return (
-            <div className="border-line max-h-[360px] overflow-auto rounded border">
+            <div tabIndex={0} className="border-line max-h-[360px] overflow-auto rounded border">
               <table className="w-full border-collapse text-[13px] tabular-nums">
                 <caption className="sr-only">Earning ratios of {symbol}, newest first</caption>
                 <thead>
@@ -303,7 +303,7 @@ export function EarningReportsSection({ symbol }: { symbol: string }) {
 
 function ReportsTable({ reports, symbol }: { reports: readonly EarningReport[]; symbol: string }) {
   return (
-    <div className="border-line max-h-[300px] overflow-auto rounded border">
+    <div tabIndex={0} className="border-line max-h-[300px] overflow-auto rounded border">
       <table className="w-full border-collapse text-[13px] tabular-nums">
         <caption className="sr-only">Earning reports of {symbol}, newest first</caption>
         <thead>

@@ -114,7 +114,7 @@ function StatementTable({
 }) {
   const keys = [...new Set(statements.flatMap((s) => Object.keys(s[which])))];
   return (
-    <div className="border-line max-h-[460px] overflow-auto rounded border" role="tabpanel">
+    <div tabIndex={0} className="border-line max-h-[460px] overflow-auto rounded border" role="tabpanel">
       <table className="w-full border-collapse text-[13px] tabular-nums">
         <caption className="sr-only">
           {STATEMENTS.find((s) => s.key === which)?.label} of {symbol}
@@ -165,7 +165,7 @@ export function BalanceSheetV3Section({ symbol }: { symbol: string }) {
         {(d) => {
           const rows = d.data[0]!.balanceSheet.slice(0, 8);
           return (
-            <div className="border-line max-h-[460px] overflow-auto rounded border">
+            <div tabIndex={0} className="border-line max-h-[460px] overflow-auto rounded border">
               <table className="w-full border-collapse text-[13px] tabular-nums">
                 <caption className="sr-only">Balance sheet of {symbol} by fiscal period</caption>
                 <thead>

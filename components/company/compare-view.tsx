@@ -159,7 +159,7 @@ export function CompareView() {
                     Best and worst per ratio are marked where a direction is meaningful. Operation ratios use
                     the annual (1Y) period when available.
                   </p>
-                  <div className="border-line overflow-auto rounded border">
+                  <div tabIndex={0} className="border-line overflow-auto rounded border">
                     <table
                       className="w-full border-collapse text-[13px] tabular-nums"
                       data-testid="compare-table"

@@ -132,7 +132,7 @@ export function Overview() {
           emptyHint="No deals announced in the last 30 days."
         >
           {(d) => (
-            <div className="border-line overflow-auto rounded border">
+            <div tabIndex={0} className="border-line overflow-auto rounded border">
               <table className="w-full border-collapse text-[13px] tabular-nums">
                 <caption className="sr-only">Deals announced in the last 30 days, newest first</caption>
                 <thead>
@@ -206,7 +206,7 @@ function EarningsList({
   withDate?: boolean;
 }) {
   return (
-    <div className="border-line overflow-auto rounded border">
+    <div tabIndex={0} className="border-line overflow-auto rounded border">
       <table className="w-full border-collapse text-[13px] tabular-nums">
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -30,7 +30,7 @@ export function SentimentChart({
   return (
     <div className="text-muted" style={{ height }}>
       <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={points as SentimentPoint[]} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+        <ComposedChart data={points as SentimentPoint[]} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.15} />
           <XAxis
             dataKey="t"
@@ -48,8 +48,10 @@ export function SentimentChart({
             tick={{ fontSize: 11, fill: "currentColor" }}
             stroke="currentColor"
             strokeOpacity={0.3}
-            width={44}
-            tickFormatter={(v: number) => formatSentiment(v)}
+            width={36}
+            tickFormatter={(v: number) =>
+              v === 0 ? "0" : `${v < 0 ? "\u2212" : "+"}${Math.abs(v).toFixed(1)}`
+            }
           />
           <ReferenceLine y={0} stroke="currentColor" strokeOpacity={0.4} />
           <Tooltip

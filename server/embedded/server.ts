@@ -81,6 +81,10 @@ export async function startEmbeddedServer(
       stats,
     }),
   );
+  // Node's 5 s default races clients that reuse an idle keep-alive socket just as the server closes it (undici
+  // trusts the advertised timeout minus a second): on a loaded machine that surfaces as ECONNRESET. A long idle
+  // timeout makes the race practically unreachable for the app's client and for tests.
+  server.keepAliveTimeout = 65_000;
   live.attach(server);
 
   await new Promise<void>((resolve, reject) => {

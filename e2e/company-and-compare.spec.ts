@@ -41,9 +41,12 @@ test("comparing two companies shows their key ratios side by side and a chart of
 test("the ticker search opens a company with the keyboard", async ({ page, request }) => {
   const [a] = await twoTickers(request);
   await page.goto("/");
-  await page.keyboard.press("/");
   const search = page.getByRole("combobox", { name: "Search tickers" });
-  await expect(search).toBeFocused();
+  // The shortcut exists once the page has hydrated; keep pressing until it does.
+  await expect(async () => {
+    await page.keyboard.press("/");
+    await expect(search).toBeFocused({ timeout: 500 });
+  }).toPass();
   await search.fill(a);
   await expect(page.getByRole("option").first()).toBeVisible();
   await search.press("ArrowDown");

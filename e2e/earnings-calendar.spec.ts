@@ -6,6 +6,8 @@ test.describe("earnings calendar", () => {
   }) => {
     await page.goto("/calendar/earnings");
     await expect(page.getByRole("heading", { name: "Earnings calendar" })).toBeVisible();
+    // Filters respond once the page has hydrated and loaded its first view.
+    await expect(page.getByText(/refreshes every 60 s/)).toBeVisible();
 
     await page.getByLabel("Dates", { exact: true }).selectOption("custom");
     await page.getByLabel("From", { exact: true }).fill("2025-10-01");

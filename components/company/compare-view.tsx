@@ -104,7 +104,8 @@ export function CompareView() {
             </Link>
             <Button
               variant="ghost"
-              className="h-6 w-6 px-0"
+              size="icon"
+              className="h-6"
               aria-label={`Remove ${s}`}
               onClick={() => remove(s)}
             >

@@ -79,7 +79,8 @@ export function SiteHeader({ isDemo }: { isDemo: boolean }) {
           />
           <Button
             variant="ghost"
-            className="hidden w-7 px-0 sm:inline-flex"
+            size="icon"
+            className="hidden sm:inline-flex"
             aria-label="Keyboard shortcuts"
             title="Keyboard shortcuts (?)"
             onClick={() => setShortcutsOpen(true)}

@@ -61,7 +61,7 @@ export function ThemeToggle() {
   return (
     <Button
       variant="ghost"
-      className="w-7 px-0"
+      size="icon"
       aria-label={`Theme: ${LABEL[choice]}. Switch to ${LABEL[NEXT[choice]]}`}
       title={`Theme: ${LABEL[choice]} (click for ${LABEL[NEXT[choice]]})`}
       onClick={() => setChoice(NEXT[choice])}

@@ -9,9 +9,17 @@ const VARIANTS: Record<ButtonVariant, string> = {
   primary: "border border-accent bg-accent text-canvas hover:opacity-90",
 };
 
-export function buttonClass(variant: ButtonVariant = "default", className?: string): string {
+export type ButtonSize = "default" | "icon";
+
+export function buttonClass(
+  variant: ButtonVariant = "default",
+  className?: string,
+  size: ButtonSize = "default",
+): string {
   return cn(
-    "inline-flex h-7 shrink-0 items-center justify-center gap-1.5 rounded px-2.5 text-[13px] font-medium whitespace-nowrap",
+    "inline-flex h-7 shrink-0 items-center justify-center gap-1.5 rounded text-[13px] font-medium whitespace-nowrap",
+    // Padding is chosen here, never overridden by callers: two padding utilities on one element fight by CSS order.
+    size === "icon" ? "w-7 px-0" : "px-2.5",
     "disabled:cursor-not-allowed disabled:opacity-50",
     VARIANTS[variant],
     className,
@@ -20,10 +28,15 @@ export function buttonClass(variant: ButtonVariant = "default", className?: stri
 
 export function Button({
   variant = "default",
+  size = "default",
   className,
   type = "button",
   ref,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; ref?: Ref<HTMLButtonElement> }) {
-  return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  ref?: Ref<HTMLButtonElement>;
+}) {
+  return <button ref={ref} type={type} className={buttonClass(variant, className, size)} {...props} />;
 }

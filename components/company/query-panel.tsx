@@ -16,6 +16,7 @@ export function QueryPanel<T>({
   what,
   isEmpty,
   emptyHint,
+  emptyTitle,
   skeletonHeight = 160,
   children,
 }: {
@@ -23,6 +24,7 @@ export function QueryPanel<T>({
   what: string;
   isEmpty?: (data: T) => boolean;
   emptyHint?: string;
+  emptyTitle?: string;
   skeletonHeight?: number;
   children: (data: T) => ReactNode;
 }) {

@@ -67,8 +67,9 @@ export function Overview() {
         <QueryPanel
           result={todayQuery}
           what="today’s earnings"
+          emptyTitle="No earnings reports today."
           isEmpty={(d) => d.data.length === 0}
-          emptyHint="No company reports today. See this week’s calendar."
+          emptyHint="See this week’s calendar for what is coming."
         >
           {(d) => (
             <EarningsList
@@ -98,6 +99,7 @@ export function Overview() {
         <QueryPanel
           result={weekQuery}
           what="upcoming earnings"
+          emptyTitle="No important reports in the next 7 days."
           isEmpty={(d) => d.data.length === 0}
           emptyHint="Nothing important in the next 7 days. Try a wider range in the calendar."
         >
@@ -128,6 +130,7 @@ export function Overview() {
         <QueryPanel
           result={maQuery}
           what="recent deals"
+          emptyTitle="No recent deals."
           isEmpty={(d) => d.data.length === 0}
           emptyHint="No deals announced in the last 30 days."
         >

@@ -62,7 +62,7 @@ export function QueryPanel<T>({
   if (isEmpty?.(result.data)) {
     return (
       <EmptyState
-        title={`No ${what} available.`}
+        title={emptyTitle ?? `No ${what} available.`}
         hint={emptyHint ?? "The market-data service has none for this company."}
       />
     );

@@ -5,9 +5,9 @@
 // so a fresh clone works offline. `start` builds first when there is no build or the sources are newer than it.
 // Children are started with `node` directly (never through npx) so that stopping this process stops them too.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const mode = process.argv[2];
@@ -21,7 +21,38 @@ for (const file of [".env.local", ".env"]) {
   if (existsSync(join(root, file))) process.loadEnvFile(join(root, file));
 }
 
+// Access control (issue 6): beyond loopback, the dashboard refuses to start without users and a session secret, and
+// users need a secret wherever they are. Same rules as server/security/config.ts and server/auth/users.ts.
+{
+  const bindHost = (process.env.HOST ?? "127.0.0.1").trim().toLowerCase();
+  const loopback =
+    ["127.0.0.1", "::1", "[::1]", "localhost"].includes(bindHost) || /^127(\.\d{1,3}){3}$/.test(bindHost);
+  const usersFile = resolve(root, process.env.CALLROOM_USERS_FILE || "./data/users");
+  const userCount = existsSync(usersFile)
+    ? readFileSync(usersFile, "utf8")
+        .split(/\r?\n/)
+        .filter((l) => /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}:scrypt\$/.test(l.trim())).length
+    : 0;
+  const secretOk = (process.env.CALLROOM_SESSION_SECRET ?? "").length >= 32;
+  const problems = [];
+  if (!loopback && userCount === 0)
+    problems.push(`no users in ${usersFile} (add one: npm run user -- add NAME)`);
+  if ((!loopback || userCount > 0) && !secretOk) {
+    problems.push(
+      "CALLROOM_SESSION_SECRET is not set to at least 32 characters (e.g. `openssl rand -base64 32`)",
+    );
+  }
+  if (problems.length > 0) {
+    console.error(
+      `[callroom] refusing to start on HOST=${bindHost}${loopback ? "" : " (reachable beyond this machine)"}: ${problems.join("; ")}.`,
+    );
+    process.exit(1);
+  }
+}
+
 const nextBin = join(root, "node_modules/next/dist/bin/next");
+// Makes the socket address the only X-Forwarded-For the app sees unless CALLROOM_TRUST_PROXY says otherwise.
+const clientAddressPreload = pathToFileURL(join(root, "server/security/client-address-preload.mjs")).href;
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 const port = process.env.PORT ?? "3000";
 const host = process.env.HOST ?? "127.0.0.1";
@@ -138,7 +169,14 @@ try {
   }
   if (mode === "start") buildIfStale();
   const args = mode === "start" ? ["start", "-p", port, "-H", host] : ["dev", "-p", port, "-H", host];
-  track(spawn(process.execPath, [nextBin, ...args], { cwd: root, stdio: "inherit", env: process.env }), "next");
+  track(
+    spawn(process.execPath, ["--import", clientAddressPreload, nextBin, ...args], {
+      cwd: root,
+      stdio: "inherit",
+      env: process.env,
+    }),
+    "next",
+  );
   log(`dashboard on http://${host === "127.0.0.1" ? "localhost" : host}:${port}`);
 } catch (error) {
   console.error(`[callroom] ${error instanceof Error ? error.message : String(error)}`);

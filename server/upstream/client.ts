@@ -3,6 +3,8 @@ import type { z } from "zod";
 import { requireUpstream } from "../env";
 import { AppError } from "../http/errors";
 import { getLogger, registerSecret } from "../log";
+import { setUpstreamBreaker } from "../security/circuit-breaker";
+import { guardUpstreamCall } from "../security/upstream-guard";
 
 /**
  * The one way to GET from the market-data service (design.md §4). It owns:
@@ -52,12 +54,13 @@ class RetryBudget {
 const DEFAULT_RETRY_BUDGET = { max: 10, windowMs: 10_000 };
 const retryBudget = new RetryBudget(DEFAULT_RETRY_BUDGET.max, DEFAULT_RETRY_BUDGET.windowMs);
 
-/** Tests shrink or reset the budget. */
+/** Tests shrink or reset the budget (and start from a closed circuit breaker, so one test's failures stay its own). */
 export function configureRetryBudget(
   max = DEFAULT_RETRY_BUDGET.max,
   windowMs = DEFAULT_RETRY_BUDGET.windowMs,
 ) {
   retryBudget.configure(max, windowMs);
+  setUpstreamBreaker(undefined);
 }
 
 const RETRYABLE_STATUSES = new Set([500, 502, 503]);
@@ -164,7 +167,17 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 type Attempt<T> =
   { kind: "done"; result: UpstreamResult<T> } | { kind: "retryable"; error: AppError; delayMs: number };
 
-export async function upstreamGet<S extends z.ZodType>(
+/** Every call passes the circuit breaker (server/security/circuit-breaker.ts), which also times it for metrics. */
+export function upstreamGet<S extends z.ZodType>(
+  path: string,
+  query: UpstreamQuery,
+  schema: S,
+  options: UpstreamGetOptions = {},
+): Promise<UpstreamResult<z.output<S>>> {
+  return guardUpstreamCall(() => upstreamGetUnguarded(path, query, schema, options));
+}
+
+async function upstreamGetUnguarded<S extends z.ZodType>(
   path: string,
   query: UpstreamQuery,
   schema: S,

@@ -1,0 +1,117 @@
+import "server-only";
+import { sealData, unsealData } from "iron-session";
+import { getSecurityConfig } from "../security/config";
+import { readUsers } from "./users";
+
+/**
+ * Sessions: an iron-session seal (AES-256-CBC + HMAC-SHA256 over the JSON) in an HttpOnly cookie; the server keeps no
+ * session store. SameSite=Lax, not Strict: with Strict, a link to the dashboard from mail or chat would arrive
+ * without the cookie and bounce a signed-in analyst to the login page; Lax still withholds the cookie from
+ * cross-site subresource requests and POSTs, and our only state-changing routes (`/api/session`) also check Origin.
+ */
+
+export const SESSION_COOKIE = "callroom_session";
+export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+
+interface SessionData {
+  /** User name. */
+  u: string;
+  /** Issued at, ms. */
+  iat: number;
+}
+
+export interface AuthState {
+  /** Authentication applies: the users file has a user, or the server listens beyond loopback. */
+  enabled: boolean;
+  /** Enabled but unusable (no or too short secret): every protected request is refused. */
+  misconfigured: boolean;
+  users: Map<string, string>;
+}
+
+export function getAuthState(): AuthState {
+  const config = getSecurityConfig();
+  const users = readUsers(config.usersFile);
+  const enabled = users.size > 0 || config.exposed;
+  return { enabled, misconfigured: enabled && !config.sessionSecret, users };
+}
+
+export async function sealSession(username: string, now = Date.now()): Promise<string> {
+  const secret = getSecurityConfig().sessionSecret;
+  if (!secret) throw new Error("CALLROOM_SESSION_SECRET is not set");
+  return sealData({ u: username, iat: now } satisfies SessionData, {
+    password: secret,
+    ttl: SESSION_TTL_SECONDS,
+  });
+}
+
+/** The session's user, or null: bad seal, expired, or the user has since been removed from the file. */
+export async function readSession(
+  cookieValue: string | undefined,
+  state = getAuthState(),
+): Promise<string | null> {
+  const secret = getSecurityConfig().sessionSecret;
+  if (!cookieValue || !secret || cookieValue.length > 4096) return null;
+  try {
+    const data = await unsealData<Partial<SessionData>>(cookieValue, {
+      password: secret,
+      ttl: SESSION_TTL_SECONDS,
+    });
+    if (typeof data.u !== "string" || typeof data.iat !== "number") return null;
+    if (Date.now() - data.iat > SESSION_TTL_SECONDS * 1000) return null;
+    return state.users.has(data.u) ? data.u : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `Set-Cookie` value. Secure when the request came over HTTPS (directly or through a trusted proxy). */
+export function sessionCookie(value: string, options: { secure: boolean; maxAgeSeconds?: number }): string {
+  const parts = [
+    `${SESSION_COOKIE}=${value}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${options.maxAgeSeconds ?? SESSION_TTL_SECONDS}`,
+  ];
+  if (options.secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return sessionCookie("", { secure, maxAgeSeconds: 0 });
+}
+
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * Where to go after login: only a same-origin relative path (`/calls?x=1`), never `//evil`, `/\evil`, a scheme, or
+ * a control character; anything else goes to `/`.
+ */
+export function safeNextPath(next: string | null | undefined): string {
+  if (
+    !next ||
+    next.length > 2048 ||
+    !next.startsWith("/") ||
+    next.startsWith("//") ||
+    next.startsWith("/\\")
+  ) {
+    return "/";
+  }
+  if (/[\u0000-\u001f\u007f\\]/.test(next)) return "/";
+  try {
+    const base = "http://callroom.invalid";
+    const url = new URL(next, base);
+    if (url.origin !== base) return "/";
+    if (url.pathname === "/login" || url.pathname.startsWith("/api/")) return "/";
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return "/";
+  }
+}

@@ -1,0 +1,62 @@
+import "server-only";
+import { AppError } from "../http/errors";
+import { countRateLimited } from "../metrics/registry";
+import { clientAddress } from "./client-address";
+import { getSecurityConfig } from "./config";
+import { ApiRateLimiter, ConnectionSlots, LoginLimiter } from "./rate-limit";
+
+/** The process's limiters, on globalThis (proxy.ts and each route bundle must share one count per client). */
+
+interface LimitsStore {
+  api: ApiRateLimiter;
+  login: LoginLimiter;
+  sse: ConnectionSlots;
+  sseMax: number;
+}
+
+const STORE = Symbol.for("callroom.limits");
+type Holder = { [STORE]?: LimitsStore };
+
+export function getLimits(): LimitsStore {
+  const config = getSecurityConfig();
+  const holder = globalThis as Holder;
+  const current = holder[STORE];
+  if (current && current.api.rate === config.rateLimit && current.sseMax === config.ssePerClient)
+    return current;
+  holder[STORE] = {
+    api: new ApiRateLimiter(config.rateLimit),
+    login: current?.login ?? new LoginLimiter(),
+    sse: new ConnectionSlots(config.ssePerClient),
+    sseMax: config.ssePerClient,
+  };
+  return holder[STORE];
+}
+
+export function resetLimits(): void {
+  delete (globalThis as Holder)[STORE];
+}
+
+/** Header proxy.ts sets to the address it resolved (after dropping any client-sent value). */
+export const CLIENT_HEADER = "x-callroom-client";
+
+export function requestClient(request: Request): string {
+  return (
+    request.headers.get(CLIENT_HEADER) ?? clientAddress(request.headers, getSecurityConfig().trustProxyHops)
+  );
+}
+
+/**
+ * Reserves one of the client's SSE connections (app/api/stream), or throws 429. The caller releases it when the
+ * stream closes.
+ */
+export function acquireSseSlot(request: Request): () => void {
+  const release = getLimits().sse.acquire(requestClient(request));
+  if (release) return release;
+  countRateLimited("sse");
+  throw new AppError(
+    429,
+    "too_many_streams",
+    `At most ${getSecurityConfig().ssePerClient} live streams per client; close another tab and retry.`,
+    { retryAfterSeconds: 5 },
+  );
+}

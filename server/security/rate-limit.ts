@@ -1,0 +1,108 @@
+import "server-only";
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+
+/**
+ * In-memory limits (one process; a Redis-backed limiter can replace these when the app scales out, design.md §1).
+ *
+ * - `/api` requests: `rate` per second per client, plus a burst bucket of 5 × rate per 10 s used only when the
+ *   per-second bucket is empty: a dashboard opening fires a dozen queries at once, a scraper cannot keep that up.
+ * - failed logins: 5 per user name per 15 min and 20 per address per 15 min (counted on failure only, so an
+ *   attacker cannot lock a user out by guessing *correctly*; a success clears the user's count).
+ * - concurrent SSE connections per client (a count, released when the stream closes).
+ */
+
+export interface LimitDecision {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+function toDecision(result: unknown): LimitDecision {
+  if (result instanceof RateLimiterRes) {
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)) };
+  }
+  // rate-limiter-flexible rejects with an Error only on store failure; memory has none, but fail open on it.
+  return { allowed: true, retryAfterSeconds: 0 };
+}
+
+export class ApiRateLimiter {
+  private readonly limiter: BurstyRateLimiter | null;
+  constructor(readonly rate: number) {
+    this.limiter =
+      rate > 0
+        ? new BurstyRateLimiter(
+            new RateLimiterMemory({ points: Math.max(1, Math.floor(rate)), duration: 1 }),
+            new RateLimiterMemory({
+              keyPrefix: "burst",
+              points: Math.max(1, Math.floor(rate * 5)),
+              duration: 10,
+            }),
+          )
+        : null;
+  }
+
+  async consume(client: string): Promise<LimitDecision> {
+    if (!this.limiter) return { allowed: true, retryAfterSeconds: 0 };
+    try {
+      await this.limiter.consume(client);
+      return { allowed: true, retryAfterSeconds: 0 };
+    } catch (result) {
+      return toDecision(result);
+    }
+  }
+}
+
+export class LoginLimiter {
+  private readonly byUser = new RateLimiterMemory({ keyPrefix: "login-user", points: 5, duration: 15 * 60 });
+  private readonly byAddress = new RateLimiterMemory({
+    keyPrefix: "login-ip",
+    points: 20,
+    duration: 15 * 60,
+  });
+
+  /** Whether another attempt may be checked now (does not consume). */
+  async check(username: string, address: string): Promise<LimitDecision> {
+    const [user, ip] = await Promise.all([this.byUser.get(userKey(username)), this.byAddress.get(address)]);
+    const blocked = [user, ip].filter(
+      (r, i): r is RateLimiterRes => r !== null && r.consumedPoints >= (i === 0 ? 5 : 20),
+    );
+    if (blocked.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+    const ms = Math.max(...blocked.map((r) => r.msBeforeNext));
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
+  }
+
+  async onFailure(username: string, address: string): Promise<void> {
+    await Promise.allSettled([this.byUser.consume(userKey(username)), this.byAddress.consume(address)]);
+  }
+
+  async onSuccess(username: string): Promise<void> {
+    await this.byUser.delete(userKey(username));
+  }
+}
+
+const userKey = (name: string) => name.toLowerCase().slice(0, 64);
+
+export class ConnectionSlots {
+  private readonly open = new Map<string, number>();
+  constructor(private readonly max: number) {}
+
+  /** A release function, or null when the client already holds `max` connections. */
+  acquire(client: string): (() => void) | null {
+    const n = this.open.get(client) ?? 0;
+    if (n >= this.max) return null;
+    this.open.set(client, n + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.open.get(client) ?? 1) - 1;
+      if (left <= 0) this.open.delete(client);
+      else this.open.set(client, left);
+    };
+  }
+
+  total(): number {
+    let sum = 0;
+    for (const n of this.open.values()) sum += n;
+    return sum;
+  }
+}

@@ -212,4 +212,41 @@ describe("CallStateMachine", () => {
     expect(t.events).toEqual([]);
     t.machine.dispose();
   });
+
+  it("after a reconnect, catches calls that started (and even ended) while the socket was down", async () => {
+    const events: LivePayload[] = [];
+    const asked: string[] = [];
+    const machine = new CallStateMachine({
+      publish: (p) => events.push(p),
+      log: quietLog,
+      fetcher: {
+        fetchCall: async () => view("enriched", 3),
+        listCallsStartedSince: async (fromIso) => {
+          asked.push(fromIso);
+          return [{ callId: ID, symbol: "NWSC" }];
+        },
+      },
+    });
+    const downSince = Date.parse("2026-10-20T21:00:30.000Z");
+    machine.onReconnected(downSince);
+    await tick();
+    expect(asked).toEqual(["2026-10-20T20:59:30.000Z"]);
+    expect(events.map((e) => e.event)).toEqual([
+      "call.started",
+      "call.status",
+      "sentence",
+      "sentence",
+      "sentence",
+      "call.status",
+      "call.status",
+    ]);
+    expect(
+      events.filter((e) => e.event === "call.status").map((e) => (e.data as { status: string }).status),
+    ).toEqual(["live", "completed", "enriched"]);
+    // Once finished, a second catch-up does not replay it.
+    machine.onReconnected(downSince);
+    await tick();
+    expect(events).toHaveLength(7);
+    machine.dispose();
+  });
 });

@@ -33,6 +33,8 @@ export interface RestCallView {
 export interface CallFetcher {
   /** The call, or `null` when the upstream does not know it (404). Throws on other failures. */
   fetchCall(callId: string, signal: AbortSignal): Promise<RestCallView | null>;
+  /** Calls of any status that started since `fromIso` (catch-up after a reconnect). */
+  listCallsStartedSince?(fromIso: string, signal: AbortSignal): Promise<{ callId: string; symbol: string }[]>;
 }
 
 export interface RelayLogger {
@@ -176,11 +178,29 @@ export class CallStateMachine {
     }
   }
 
-  /** The socket came back after a drop: whatever was said meanwhile is only in REST. */
-  onReconnected(): void {
+  /**
+   * The socket came back after a drop: whatever was said meanwhile is only in REST. With `downSinceMs`, calls
+   * that started while we were away (some may have ended already, so the socket's live list misses them) are
+   * looked up too.
+   */
+  onReconnected(downSinceMs?: number): void {
     for (const call of this.calls.values()) {
       if (call.status === "live") this.requestSync(call);
     }
+    const list = this.options.fetcher.listCallsStartedSince;
+    if (downSinceMs === undefined || !list) return;
+    // A margin for clock skew and for a call announced just before the drop but never seen.
+    const fromIso = new Date(downSinceMs - 60_000).toISOString();
+    list
+      .call(this.options.fetcher, fromIso, this.abort.signal)
+      .then((calls) => {
+        for (const c of calls) if (!this.calls.has(c.callId)) this.track(c.callId, c.symbol);
+      })
+      .catch((error: unknown) => {
+        if (!this.disposed) {
+          this.options.log.warn({ err: errorMessage(error) }, "relay: catch-up list after reconnect failed");
+        }
+      });
   }
 
   dispose(): void {

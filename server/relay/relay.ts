@@ -1,7 +1,7 @@
 import "server-only";
 import { getEnv } from "../env";
 import { getLogger, registerSecret } from "../log";
-import { fetchUpstreamCall, toCall } from "../upstream/calls";
+import { fetchUpstreamCall, listCallsStartedSince, toCall } from "../upstream/calls";
 import { CallStateMachine, type CallFetcher, type CallStateOptions, type RelayLogger } from "./call-state";
 import type { UpstreamFrame } from "./frames";
 import { InMemoryHub, type LiveHub } from "./hub";
@@ -47,6 +47,10 @@ export const upstreamCallFetcher: CallFetcher = {
       segments: call.segments,
     };
   },
+  async listCallsStartedSince(fromIso, signal) {
+    const calls = await listCallsStartedSince(fromIso, { signal });
+    return calls.map((c) => ({ callId: c.callId, symbol: c.symbol }));
+  },
 };
 
 export function createRelay(options: CreateRelayOptions): Relay {
@@ -83,14 +87,20 @@ export function createRelay(options: CreateRelayOptions): Relay {
     }
   };
 
+  let downSince: number | null = null;
   const socket = new UpstreamSocket({
     ...options.socket,
     wsBaseUrl: options.wsBaseUrl,
     apiKey: options.apiKey,
     log,
     onFrame,
+    onStateChange: (state) => {
+      if (state !== "open" && downSince === null) downSince = Date.now();
+      options.socket?.onStateChange?.(state);
+    },
     onOpen: ({ reconnect }) => {
-      if (reconnect) calls.onReconnected();
+      if (reconnect) calls.onReconnected(downSince ?? undefined);
+      downSince = null;
     },
   });
 

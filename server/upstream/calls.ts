@@ -425,6 +425,25 @@ async function fetchCallPage(
   );
 }
 
+/** Calls (any status) that started at or after `fromIso`, uncached: the relay's catch-up after a reconnect. */
+export async function listCallsStartedSince(
+  fromIso: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<CallListItem[]> {
+  const query: UpstreamQuery = {
+    page: 1,
+    page_size: 100,
+    status: "ALL",
+    from: fromIso,
+    sort_by: "start_time",
+    info_only: "true",
+  };
+  const result = await upstreamGet(CALLS_PATH, query, upstreamCallListSchema, { signal: options.signal });
+  if (result.status === "no_data") return [];
+  const rows = Array.isArray(result.data) ? result.data : (result.data.data ?? []);
+  return rows.map(toCallListItem);
+}
+
 export interface CallListPage {
   items: CallListItem[];
   total: number;

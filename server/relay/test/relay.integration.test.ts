@@ -12,7 +12,9 @@ import { resetEnvCache } from "@/server/env";
 import { getHub, resetRelayStore, startRelay, type Relay } from "../relay";
 import { readSse, type SseMessage, type SseReader } from "./sse-client";
 
-const CALL_SECONDS = 45;
+/** The embedded call's script is sized to this; its speech usually ends somewhat earlier. */
+const CALL_SECONDS = 90;
+const DROP_EVERY_MS = 3_000;
 const DROPS = 10;
 
 let embedded: TestEmbedded;
@@ -97,17 +99,24 @@ async function startCall(symbol: string, durationSeconds: number): Promise<strin
   return ((await res.json()) as { call_id: string }).call_id.toLowerCase();
 }
 
+/** The call's final transcript, once REST reports it completed (shortly after the socket's last sentence). */
 async function finalTranscript(callId: string): Promise<{ sequence: number; text: string }[]> {
-  const res = await fetch(`${embedded.url}/api/v1/transcripts/calls/${callId}`, {
-    headers: { authorization: `token ${embedded.key}` },
-  });
-  const body = (await res.json()) as {
-    status: string;
-    transcripts: { type: string; segments: { segment_id: number; text: string }[] }[];
-  };
-  expect(body.status.toUpperCase()).toBe("COMPLETED");
-  const live = body.transcripts.find((t) => t.type === "LIVE") ?? body.transcripts[0]!;
-  return live.segments.map((s) => ({ sequence: s.segment_id, text: s.text }));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await fetch(`${embedded.url}/api/v1/transcripts/calls/${callId}`, {
+      headers: { authorization: `token ${embedded.key}` },
+    });
+    const body = (await res.json()) as {
+      status: string;
+      transcripts: { type: string; segments: { segment_id: number; text: string }[] }[];
+    };
+    if (body.status.toUpperCase() === "COMPLETED") {
+      const live = body.transcripts.find((t) => t.type === "LIVE") ?? body.transcripts[0]!;
+      return live.segments.map((s) => ({ sequence: s.segment_id, text: s.text }));
+    }
+    if (Date.now() > deadline) throw new Error(`call still ${body.status} over REST`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 describe("relay over the embedded service", () => {
@@ -138,9 +147,15 @@ describe("relay over the embedded service", () => {
     await all.waitFor((m) => m.event === "call.started", 30_000);
     let midCallChecked = false;
     for (let i = 0; i < DROPS; i += 1) {
-      await new Promise((r) => setTimeout(r, (CALL_SECONDS * 1000 * 0.8) / DROPS));
+      await new Promise((r) => setTimeout(r, DROP_EVERY_MS));
       await embedded.dropWebSockets();
-      if (i === DROPS / 2) {
+      if (i === 1) {
+        // One long outage on our side too, so that sentences are certainly spoken while nobody listens.
+        relay.socket.stop();
+        await new Promise((r) => setTimeout(r, 6_000));
+        relay.socket.start();
+      }
+      if (i === 4) {
         // Mid-call, the call page shows every sentence so far, contiguous from 0, plus the cursor to follow.
         const res = await getCallRoute(new Request(`http://app.test/api/calls/${callId}`), {
           params: Promise.resolve({ callId }),

@@ -4,11 +4,11 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-const tsx = `${root}node_modules/.bin/tsx`;
 const main = `${root}server/embedded/main.ts`;
 
 function run(env: Record<string, string>) {
-  const child = spawn(tsx, [main], {
+  // Spawned as the launcher spawns it: node itself with the tsx loader, so signals reach our handlers directly.
+  const child = spawn(process.execPath, ["--import", "tsx", main], {
     cwd: root,
     env: { ...process.env, EMBEDDED_HOST: "127.0.0.1", EMBEDDED_PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -69,13 +69,22 @@ function setup(answer: (n: number) => RestCallView | null | Error) {
   return { machine, events, sequences, statuses, restCalls: () => calls };
 }
 
-const tick = (ms = 30) => new Promise((r) => setTimeout(r, ms));
+const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits for a condition rather than a fixed delay, so a loaded machine slows the test without failing it. */
+async function until(test: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!test()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await tick(5);
+  }
+}
 
 describe("CallStateMachine", () => {
   it("announces a call seen from its start, then publishes its sentences in order", async () => {
     const t = setup(() => view("live", 0));
     t.machine.onAudio(ID, "NWSC");
-    await tick();
+    await until(() => t.events.length >= 2);
     t.machine.onSentence(frame(0));
     t.machine.onSentence(frame(1));
     expect(t.events.slice(0, 2).map((e) => e.event)).toEqual(["call.started", "call.status"]);
@@ -102,7 +111,7 @@ describe("CallStateMachine", () => {
     const t = setup(() => view("live", 0));
     t.machine.onSentence(frame(0));
     expect(t.events).toEqual([]);
-    await tick();
+    await until(() => t.events.length >= 3);
     expect(t.events.map((e) => e.event)).toEqual(["call.started", "call.status", "sentence"]);
     t.machine.dispose();
   });
@@ -110,7 +119,7 @@ describe("CallStateMachine", () => {
   it("fills what was said before a mid-call first sight from REST, without repeating", async () => {
     const t = setup(() => view("live", 6));
     t.machine.onSentence(frame(5));
-    await tick();
+    await until(() => t.sequences().length >= 6);
     t.machine.onSentence(frame(6));
     expect(t.sequences()).toEqual([0, 1, 2, 3, 4, 5, 6]);
     t.machine.dispose();
@@ -119,7 +128,7 @@ describe("CallStateMachine", () => {
   it("reorders out-of-order sentences and drops duplicates", async () => {
     const t = setup(() => view("live", 0));
     t.machine.onAudio(ID, "NWSC");
-    await tick();
+    await until(() => t.events.length >= 2);
     for (const s of [0, 2, 0, 1, 2, 3, 1]) t.machine.onSentence(frame(s));
     expect(t.sequences()).toEqual([0, 1, 2, 3]);
     t.machine.dispose();
@@ -129,12 +138,12 @@ describe("CallStateMachine", () => {
     let restCount = 0;
     const t = setup(() => view("live", restCount));
     t.machine.onAudio(ID, "NWSC");
-    await tick();
+    await until(() => t.events.length >= 2);
     for (let s = 0; s < 4; s += 1) t.machine.onSentence(frame(s));
     restCount = 8; // sentences 4..7 were spoken while the socket was down
     t.machine.onReconnected();
     t.machine.onSentence(frame(8));
-    await tick();
+    await until(() => t.sequences().length >= 9);
     t.machine.onSentence(frame(9));
     expect(t.sequences()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     t.machine.dispose();
@@ -143,9 +152,9 @@ describe("CallStateMachine", () => {
   it("retries while REST lags behind the socket, then fills the gap", async () => {
     const t = setup((n) => (n === 1 ? view("live", 0) : n < 4 ? view("live", 3) : view("live", 5)));
     t.machine.onAudio(ID, "NWSC");
-    await tick();
+    await until(() => t.events.length >= 2);
     t.machine.onSentence(frame(5));
-    await tick(150);
+    await until(() => t.sequences().length >= 6);
     expect(t.sequences()).toEqual([0, 1, 2, 3, 4, 5]);
     t.machine.dispose();
   });
@@ -153,7 +162,7 @@ describe("CallStateMachine", () => {
   it("survives a failing REST read", async () => {
     const t = setup((n) => (n <= 2 ? new Error("503") : view("live", 3)));
     t.machine.onSentence(frame(2));
-    await tick(150);
+    await until(() => t.sequences().length >= 3);
     expect(t.sequences()).toEqual([0, 1, 2]);
     t.machine.dispose();
   });
@@ -161,7 +170,7 @@ describe("CallStateMachine", () => {
   it("skips a gap that neither the socket nor REST can ever fill, after a bounded number of tries", async () => {
     const t = setup(() => view("live", 2));
     t.machine.onSentence(frame(4));
-    await tick(400);
+    await until(() => t.sequences().length >= 3);
     expect(t.sequences()).toEqual([0, 1, 4]);
     t.machine.dispose();
   });
@@ -169,11 +178,11 @@ describe("CallStateMachine", () => {
   it("completes on the COMPLETE sentence, then polls until enriched", async () => {
     const t = setup((n) => (n === 1 ? view("live", 0) : n < 4 ? view("completed", 3) : view("enriched", 3)));
     t.machine.onSentence(frame(0));
-    await tick();
+    await until(() => t.events.length >= 3);
     t.machine.onSentence(frame(1));
     t.machine.onSentence(frame(2, true));
     expect(t.statuses()).toEqual(["live", "completed"]);
-    await tick(100);
+    await until(() => t.statuses().length >= 3);
     expect(t.statuses()).toEqual(["live", "completed", "enriched"]);
     expect(t.machine.trackedCallIds()).toEqual([]);
     // A late duplicate does not resurrect it.
@@ -186,11 +195,11 @@ describe("CallStateMachine", () => {
     let answer = view("live", 2);
     const t = setup(() => answer);
     t.machine.onSentence(frame(0));
-    await tick();
+    await until(() => t.sequences().length >= 1);
     t.machine.onSentence(frame(1));
     answer = view("enriched", 5);
     t.machine.onLiveList([]);
-    await tick();
+    await until(() => t.statuses().length >= 3);
     expect(t.sequences()).toEqual([0, 1, 2, 3, 4]);
     expect(t.statuses()).toEqual(["live", "completed", "enriched"]);
     t.machine.dispose();
@@ -207,7 +216,8 @@ describe("CallStateMachine", () => {
   it("drops a call the upstream does not know", async () => {
     const t = setup(() => null);
     t.machine.onAudio(ID, "NWSC");
-    await tick(200);
+    await until(() => t.machine.trackedCallIds().length === 0);
+    expect(t.restCalls()).toBe(3);
     expect(t.machine.trackedCallIds()).toEqual([]);
     expect(t.events).toEqual([]);
     t.machine.dispose();
@@ -229,7 +239,7 @@ describe("CallStateMachine", () => {
     });
     const downSince = Date.parse("2026-10-20T21:00:30.000Z");
     machine.onReconnected(downSince);
-    await tick();
+    await until(() => events.length >= 7);
     expect(asked).toEqual(["2026-10-20T20:59:30.000Z"]);
     expect(events.map((e) => e.event)).toEqual([
       "call.started",
@@ -245,7 +255,7 @@ describe("CallStateMachine", () => {
     ).toEqual(["live", "completed", "enriched"]);
     // Once finished, a second catch-up does not replay it.
     machine.onReconnected(downSince);
-    await tick();
+    await tick(50);
     expect(events).toHaveLength(7);
     machine.dispose();
   });

@@ -5,7 +5,9 @@ import "server-only";
  *
  * CSP: scripts only from us and from nonce-bearing tags ('strict-dynamic' lets Next's nonce'd loader pull its
  * chunks); styles allow 'unsafe-inline' because Recharts and React write `style` attributes and Next inlines
- * critical CSS; media and workers allow `blob:` for hls.js (MediaSource object URLs, its transmuxing worker).
+ * critical CSS; media and workers allow `blob:` for hls.js (MediaSource object URLs, its transmuxing worker), and
+ * media also `data:` because hls.js gives its ID3 metadata text track an empty `data:,WEBVTT` source (a data URL
+ * in a media element cannot run script).
  * `next dev` needs 'unsafe-eval' (React's debugging and Fast Refresh); production never gets it.
  */
 export function buildCsp(nonce: string, options: { dev: boolean }): string {
@@ -15,7 +17,7 @@ export function buildCsp(nonce: string, options: { dev: boolean }): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "media-src 'self' blob:",
+    "media-src 'self' blob: data:",
     "worker-src 'self' blob:",
     "connect-src 'self'",
     "manifest-src 'self'",

@@ -34,7 +34,11 @@ function login(body: unknown, headers: Record<string, string> = {}) {
 
 beforeEach(async () => {
   usersFile ??= await writeUsersFile({ alice: "correct horse battery", bob: "another password" });
-  setSecurityEnv({ CALLROOM_USERS_FILE: usersFile, CALLROOM_SESSION_SECRET: SECRET, CALLROOM_RATE_LIMIT: "0" });
+  setSecurityEnv({
+    CALLROOM_USERS_FILE: usersFile,
+    CALLROOM_SESSION_SECRET: SECRET,
+    CALLROOM_RATE_LIMIT: "0",
+  });
 });
 afterAll(() => setSecurityEnv({}));
 
@@ -85,7 +89,9 @@ describe("proxy with a user in the file", () => {
     for (const path of api) {
       const response = await proxy(req(path));
       expect(response.status, path).toBe(401);
-      expect(await response.json()).toEqual({ error: { code: "unauthenticated", message: expect.any(String) } });
+      expect(await response.json()).toEqual({
+        error: { code: "unauthenticated", message: expect.any(String) },
+      });
     }
   });
 
@@ -96,11 +102,13 @@ describe("proxy with a user in the file", () => {
     setSecurityEnv({ CALLROOM_USERS_FILE: usersFile, CALLROOM_SESSION_SECRET: "x".repeat(40) });
     const foreign = await sealSession("alice");
     setSecurityEnv({ CALLROOM_USERS_FILE: usersFile, CALLROOM_SESSION_SECRET: SECRET });
-    expect((await proxy(req("/api/calls", { headers: { cookie: `${SESSION_COOKIE}=${foreign}` } }))).status).toBe(
-      401,
-    );
+    expect(
+      (await proxy(req("/api/calls", { headers: { cookie: `${SESSION_COOKIE}=${foreign}` } }))).status,
+    ).toBe(401);
     const ghost = await sealSession("mallory");
-    expect((await proxy(req("/api/calls", { headers: { cookie: `${SESSION_COOKIE}=${ghost}` } }))).status).toBe(401);
+    expect(
+      (await proxy(req("/api/calls", { headers: { cookie: `${SESSION_COOKIE}=${ghost}` } }))).status,
+    ).toBe(401);
   });
 
   it("lets a signed-in user through everywhere, with the user and client set by the proxy only", async () => {
@@ -123,12 +131,20 @@ describe("proxy with a user in the file", () => {
 
   it("opens /api/metrics to the CALLROOM_METRICS_TOKEN bearer only", async () => {
     const token = "metrics-token-0123456789";
-    setSecurityEnv({ CALLROOM_USERS_FILE: usersFile, CALLROOM_SESSION_SECRET: SECRET, CALLROOM_METRICS_TOKEN: token });
-    expect(passes(await proxy(req("/api/metrics", { headers: { authorization: `Bearer ${token}` } })))).toBe(true);
-    expect((await proxy(req("/api/metrics", { headers: { authorization: "Bearer wrong-token-0123456" } }))).status).toBe(
+    setSecurityEnv({
+      CALLROOM_USERS_FILE: usersFile,
+      CALLROOM_SESSION_SECRET: SECRET,
+      CALLROOM_METRICS_TOKEN: token,
+    });
+    expect(passes(await proxy(req("/api/metrics", { headers: { authorization: `Bearer ${token}` } })))).toBe(
+      true,
+    );
+    expect(
+      (await proxy(req("/api/metrics", { headers: { authorization: "Bearer wrong-token-0123456" } }))).status,
+    ).toBe(401);
+    expect((await proxy(req("/api/calls", { headers: { authorization: `Bearer ${token}` } }))).status).toBe(
       401,
     );
-    expect((await proxy(req("/api/calls", { headers: { authorization: `Bearer ${token}` } }))).status).toBe(401);
   });
 
   it("fails closed (503) when users exist but the session secret is missing", async () => {
@@ -145,7 +161,11 @@ describe("proxy without users", () => {
   });
 
   it("closes everything when listening beyond loopback", async () => {
-    setSecurityEnv({ CALLROOM_USERS_FILE: emptyUsersPath(), CALLROOM_SESSION_SECRET: SECRET, HOST: "0.0.0.0" });
+    setSecurityEnv({
+      CALLROOM_USERS_FILE: emptyUsersPath(),
+      CALLROOM_SESSION_SECRET: SECRET,
+      HOST: "0.0.0.0",
+    });
     expect((await proxy(req("/api/calls"))).status).toBe(401);
     expect((await proxy(req("/live"))).status).toBe(307);
     expect(passes(await proxy(req("/api/health")))).toBe(true);
@@ -168,7 +188,9 @@ describe("POST /api/session", () => {
     );
     expect(secure.headers.get("set-cookie")).toContain("; Secure");
     const value = /=([^;]+)/.exec(cookie)![1]!;
-    expect(passes(await proxy(req("/calls", { headers: { cookie: `${SESSION_COOKIE}=${value}` } })))).toBe(true);
+    expect(passes(await proxy(req("/calls", { headers: { cookie: `${SESSION_COOKIE}=${value}` } })))).toBe(
+      true,
+    );
     const me = await getSession(
       new Request("http://localhost/api/session", { headers: { cookie: `${SESSION_COOKIE}=${value}` } }),
     );
@@ -185,7 +207,8 @@ describe("POST /api/session", () => {
   });
 
   it("rate-limits failed sign-ins per user (then even the right password waits) and per address", async () => {
-    for (let i = 0; i < 5; i += 1) expect((await login({ username: "bob", password: `guess ${i}` })).status).toBe(401);
+    for (let i = 0; i < 5; i += 1)
+      expect((await login({ username: "bob", password: `guess ${i}` })).status).toBe(401);
     const blocked = await login({ username: "bob", password: "another password" });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -193,7 +216,10 @@ describe("POST /api/session", () => {
     for (let i = 0; i < 20; i += 1) {
       await login({ username: `user${i}`, password: "x" }, { "x-forwarded-for": "10.9.9.9" });
     }
-    const byAddress = await login({ username: "alice", password: "correct horse battery" }, { "x-forwarded-for": "10.9.9.9" });
+    const byAddress = await login(
+      { username: "alice", password: "correct horse battery" },
+      { "x-forwarded-for": "10.9.9.9" },
+    );
     expect(byAddress.status).toBe(429);
     expect((await login({ username: "alice", password: "correct horse battery" })).status).toBe(200);
   });
@@ -203,7 +229,11 @@ describe("POST /api/session", () => {
       POST(
         new Request("http://localhost:3000/api/session", {
           method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000", host: "localhost:3000" },
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            origin: "http://localhost:3000",
+            host: "localhost:3000",
+          },
           body,
         }),
       );
@@ -224,7 +254,10 @@ describe("POST /api/session", () => {
     );
     expect(response.status).toBe(403);
     const out = await DELETE(
-      new Request("http://localhost:3000/api/session", { method: "DELETE", headers: { origin: "https://evil.example" } }),
+      new Request("http://localhost:3000/api/session", {
+        method: "DELETE",
+        headers: { origin: "https://evil.example" },
+      }),
     );
     expect(out.status).toBe(403);
   });
@@ -239,7 +272,18 @@ describe("POST /api/session", () => {
 describe("safeNextPath", () => {
   it("keeps same-origin relative paths only", () => {
     expect(safeNextPath("/calls?x=1#t")).toBe("/calls?x=1#t");
-    for (const bad of ["//evil.com", "/\\evil.com", "https://evil.com", "javascript:alert(1)", "/%0d%0aSet-Cookie:x", "calls", "/\tevil", "/login", "/api/calls", null]) {
+    for (const bad of [
+      "//evil.com",
+      "/\\evil.com",
+      "https://evil.com",
+      "javascript:alert(1)",
+      "/%0d%0aSet-Cookie:x",
+      "calls",
+      "/\tevil",
+      "/login",
+      "/api/calls",
+      null,
+    ]) {
       const out = safeNextPath(bad);
       expect(out === "/" || (out.startsWith("/") && !out.startsWith("//")), String(bad)).toBe(true);
       if (bad !== "/%0d%0aSet-Cookie:x") expect(out, String(bad)).toBe("/");

@@ -24,10 +24,15 @@ describe("CircuitBreaker", () => {
       now: () => now,
     });
     setUpstreamBreaker(breaker);
-    for (let i = 0; i < 3; i += 1) await expect(guardUpstreamCall(failure)).rejects.toMatchObject({ code: "upstream_error" });
+    for (let i = 0; i < 3; i += 1)
+      await expect(guardUpstreamCall(failure)).rejects.toMatchObject({ code: "upstream_error" });
     expect(breaker.state).toBe("open");
     const calls = vi.fn(ok);
-    await expect(guardUpstreamCall(calls)).rejects.toMatchObject({ status: 503, code: "upstream_unavailable", retryAfterSeconds: 5 });
+    await expect(guardUpstreamCall(calls)).rejects.toMatchObject({
+      status: 503,
+      code: "upstream_unavailable",
+      retryAfterSeconds: 5,
+    });
     expect(calls).not.toHaveBeenCalled();
 
     now = 5_000;
@@ -62,7 +67,13 @@ describe("CircuitBreaker", () => {
   });
 
   it("does not count cancellations, rate limits or auth answers as failures", async () => {
-    const breaker = new CircuitBreaker({ consecutiveFailures: 2, failureRate: 1, minCalls: 100, windowMs: 1000, cooldownMs: 1000 });
+    const breaker = new CircuitBreaker({
+      consecutiveFailures: 2,
+      failureRate: 1,
+      minCalls: 100,
+      windowMs: 1000,
+      cooldownMs: 1000,
+    });
     setUpstreamBreaker(breaker);
     for (const code of ["client_closed_request", "rate_limited", "upstream_auth", "upstream_plan"]) {
       for (let i = 0; i < 3; i += 1) {
@@ -86,7 +97,11 @@ describe("upstream outage against the embedded service", () => {
     setUpstreamBreaker(undefined);
   });
   beforeEach(() => {
-    setUpstreamEnv({ UPSTREAM_BASE_URL: embedded.url, UPSTREAM_API_KEY: embedded.key, UPSTREAM_MODE: "embedded" });
+    setUpstreamEnv({
+      UPSTREAM_BASE_URL: embedded.url,
+      UPSTREAM_API_KEY: embedded.key,
+      UPSTREAM_MODE: "embedded",
+    });
     // The process-wide cache, with a clock the test can move.
     (globalThis as Record<symbol, unknown>)[Symbol.for("callroom.upstream-cache")] = new ResponseCache({
       now: () => Date.now() + clockOffsetMs,

@@ -93,9 +93,10 @@ describe("the launcher", () => {
       env: {
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",
+        NODE_ENV: "production",
         NEXT_DIST_DIR: ".next-hardening",
         ...env,
-      },
+      } as NodeJS.ProcessEnv,
       encoding: "utf8",
       timeout: 20_000,
     });

@@ -7,6 +7,10 @@
  * - `status=IN_PROGRESS` selects every live call, including those still `STARTED`.
  * - `to` given as a date (`YYYY-MM-DD`) includes that whole day (UTC); `from` after `to` is a 400.
  * - Media 404s (playlist not published yet, audio of an old live run released) use the no-data envelope.
+ * - Signed media answers (successes and errors alike) carry `Access-Control-Allow-Origin: *`, as a CDN serving
+ *   signed URLs to browser players does: the signature is the access control, no cookie or key is involved, and a
+ *   web player on another origin (hls.js fetching playlist and segments) must be able to read them. JSON routes
+ *   stay without CORS: they need the API key, which belongs on a server, never in a browser.
  */
 import { z } from "zod";
 import { ApiError, badParameter, noDataFound } from "../core/api-error";
@@ -162,6 +166,30 @@ function rangedBody(req: EmbeddedRequest, bytes: Buffer, contentType: string): E
 
 // ---------- routes
 
+const MEDIA_CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": "Content-Length, Content-Range, Accept-Ranges",
+};
+
+/** A signed media route whose answers (errors included) a player on any origin can read. */
+function media(route: RouteDef): RouteDef {
+  return {
+    ...route,
+    async handle(req) {
+      try {
+        const result = await route.handle(req);
+        return { ...result, headers: { ...result.headers, ...MEDIA_CORS } };
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        throw new ApiError(error.status, error.code, error.id, error.value, {
+          ...error.headers,
+          ...MEDIA_CORS,
+        });
+      }
+    },
+  };
+}
+
 const controlStartSchema = z.object({
   symbol: z.string().min(1).max(10),
   durationSeconds: z.number().int().min(10).max(7200).optional(),
@@ -315,7 +343,7 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
       },
     },
     // ---- signed media
-    {
+    media({
       method: "GET",
       pattern: `${CALLS}/:callId/hls`,
       product: null,
@@ -332,8 +360,8 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
           headers: { "Cache-Control": "no-cache" },
         };
       },
-    },
-    {
+    }),
+    media({
       method: "GET",
       pattern: `${CALLS}/:callId/hls/:segment`,
       product: null,
@@ -351,8 +379,8 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
           headers: { "Cache-Control": "private, max-age=3600" },
         };
       },
-    },
-    {
+    }),
+    media({
       method: "GET",
       pattern: `${CALLS}/:callId/audio.mp3`,
       product: null,
@@ -364,8 +392,8 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
         if (!runtime || !track || !track.isFinished || runtime.status !== "COMPLETED") throw noDataFound();
         return rangedBody(req, track.mp3(), "audio/mpeg");
       },
-    },
-    {
+    }),
+    media({
       method: "GET",
       pattern: `${CALLS}/:callId/transcript.pdf`,
       product: null,
@@ -377,7 +405,7 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
         if (!pdf) throw noDataFound();
         return rangedBody(req, pdf, "application/pdf");
       },
-    },
+    }),
     // ---- control API
     {
       method: "POST",

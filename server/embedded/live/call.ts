@@ -74,6 +74,8 @@ export interface CallDeps {
 const LEAD_IN_MS = 1200;
 /** After the last word, so the final segment does not cut the speaker off. */
 const TRAIL_MS = 1500;
+/** How far past the playhead a live tick encodes MP3 (more than the encoder's look-ahead). */
+const ENCODE_AHEAD_MS = 400;
 /** How far ahead of the playhead audio is synthesized. */
 const LOOKAHEAD_MS = 6000;
 
@@ -167,6 +169,9 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
       }
     }
     const track = this.track;
+    // Encoding just ahead of the clock every tick keeps each step to ~100 ms of audio (a few ms of CPU); left to
+    // publishUntil, a whole ~2 s segment (~50 ms, more on a loaded machine) would be encoded in one go.
+    track.encodeAhead?.(Math.max(0, elapsed) + ENCODE_AHEAD_MS);
     track.publishUntil(Math.max(0, elapsed));
     this.release(publishedEndMs(track));
     if (this.scriptDone && !this.synthesizing && this.trailed && elapsed >= track.durationMs) this.complete();

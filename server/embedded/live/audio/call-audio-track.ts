@@ -144,6 +144,11 @@ export class Mp3CallAudioTrack implements CallAudioTrack {
     return info;
   }
 
+  encodeAhead(untilMs: number): void {
+    if (this.finished) return;
+    this.encodeUpTo(Math.min(this.totalSamples, Math.floor((untilMs * this.sampleRate) / 1000)));
+  }
+
   publishUntil(untilMs: number): HlsSegmentInfo[] {
     if (this.finished) return [];
     const out: HlsSegmentInfo[] = [];

@@ -70,6 +70,11 @@ export interface CallAudioTrack {
    */
   publishUntil(untilMs: number): HlsSegmentInfo[];
   /**
+   * Optional: encode appended audio up to `untilMs` of the timeline without publishing anything, so that a live
+   * caller ticking every ~100 ms spreads the MP3 work in small steps instead of one ~2 s segment at a time.
+   */
+  encodeAhead?(untilMs: number): void;
+  /**
    * Seal the track: the remaining audio becomes the last segment(s) and the playlist gets `#EXT-X-ENDLIST`.
    * Segments published here are not returned anywhere else: read them from `publishedSegments`. Idempotent.
    */

@@ -70,7 +70,7 @@ export function getSecurityConfig(): SecurityConfig {
   registerSecret(secret);
   registerSecret(e.CALLROOM_METRICS_TOKEN);
   cached = {
-    usersFile: resolve(process.cwd(), e.CALLROOM_USERS_FILE),
+    usersFile: resolve(/*turbopackIgnore: true*/ process.cwd(), e.CALLROOM_USERS_FILE),
     sessionSecret: secret && secret.length >= 32 ? secret : undefined,
     sessionSecretProblem: !secret ? "missing" : secret.length < 32 ? "too_short" : null,
     rateLimit: e.CALLROOM_RATE_LIMIT,

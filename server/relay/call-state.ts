@@ -203,6 +203,34 @@ export class CallStateMachine {
       });
   }
 
+  /**
+   * Resumes a call another process already published up to `nextSeq` (scale-out failover, server/scale): nothing
+   * before `nextSeq` is published again, and a REST sync fills whatever was said since. `enriched` only tombstones it.
+   */
+  seed(c: {
+    callId: string;
+    symbol: string;
+    name: string;
+    startTime: string;
+    status: LiveCallStatus;
+    nextSeq: number;
+    lastEndMs: number;
+  }): void {
+    if (this.disposed || this.calls.has(c.callId) || this.finished.has(c.callId)) return;
+    if (c.status === "enriched") {
+      this.finished.set(c.callId, true);
+      return;
+    }
+    const call = this.track(c.callId, c.symbol);
+    if (!call) return;
+    call.name = c.name;
+    call.startTime = c.startTime;
+    call.announced = true;
+    call.status = c.status;
+    call.nextSeq = c.nextSeq;
+    call.lastEndMs = c.lastEndMs;
+  }
+
   dispose(): void {
     this.disposed = true;
     this.abort.abort();

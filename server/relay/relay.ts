@@ -4,6 +4,8 @@ import { getLogger, registerSecret } from "../log";
 import { fetchUpstreamCall, listCallsStartedSince, toCall } from "../upstream/calls";
 import { CallStateMachine, type CallFetcher, type CallStateOptions, type RelayLogger } from "./call-state";
 import type { UpstreamFrame } from "./frames";
+import { createScaleNode, type ScaleNode } from "../scale/scale-node";
+import { redisUrl } from "../scale/redis";
 import { InMemoryHub, type LiveHub } from "./hub";
 import { UpstreamSocket, type StreamState, type UpstreamSocketOptions } from "./upstream-socket";
 
@@ -123,12 +125,15 @@ const RELAY = Symbol.for("callroom.relay");
 interface RelayStore {
   hub: LiveHub;
   relay: Relay | null;
+  /** Set when REDIS_URL is: the hub is the shared Redis stream and the relay runs only while this instance leads. */
+  scale?: ScaleNode;
 }
 
 type Holder = { [RELAY]?: RelayStore };
 
 function store(): RelayStore {
   const holder = globalThis as Holder;
+  holder[RELAY] ??= scaleStore();
   holder[RELAY] ??= {
     hub: new InMemoryHub({
       onSubscriberError: (error) => getLogger().warn({ err: error }, "relay: subscriber failed"),
@@ -136,6 +141,23 @@ function store(): RelayStore {
     relay: null,
   };
   return holder[RELAY];
+}
+
+/** With REDIS_URL set, the store of a scale-out instance (issue 7); otherwise undefined (the in-memory hub). */
+function scaleStore(): RelayStore | undefined {
+  const url = redisUrl();
+  if (!url) return undefined;
+  const scale = createScaleNode({
+    url,
+    log: getLogger(),
+    onSubscriberError: (error) => getLogger().warn({ err: error }, "relay: subscriber failed"),
+  });
+  return { hub: scale.hub, relay: null, scale };
+}
+
+/** This instance's part in a Redis deployment; null without REDIS_URL. */
+export function getScaleNode(): ScaleNode | null {
+  return store().scale ?? null;
 }
 
 /** The process's hub: exists even when the relay is not running (no upstream configured), so routes can subscribe. */
@@ -174,6 +196,17 @@ export function startRelay(overrides: Partial<Omit<CreateRelayOptions, "hub">> =
     return null;
   }
   registerSecret(apiKey);
+  if (s.scale) {
+    // Only the elected leader holds the upstream socket; the relay comes and goes with leadership.
+    const settings = { ...overrides, hub: s.hub, wsBaseUrl, apiKey };
+    s.scale.campaign(
+      () => createRelay(settings),
+      (relay) => {
+        s.relay = relay as Relay | null;
+      },
+    );
+    return s.relay;
+  }
   const relay = createRelay({ ...overrides, hub: s.hub, wsBaseUrl, apiKey });
   s.relay = relay;
   relay.socket.start();
@@ -183,6 +216,7 @@ export function startRelay(overrides: Partial<Omit<CreateRelayOptions, "hub">> =
 /** Stops and forgets the relay (tests, shutdown). The hub stays, so open SSE clients simply stop receiving. */
 export function stopRelay(): void {
   const s = store();
+  if (s.scale) void s.scale.stopCampaign();
   s.relay?.stop();
   s.relay = null;
 }
@@ -190,5 +224,6 @@ export function stopRelay(): void {
 /** Replaces the hub (tests). */
 export function resetRelayStore(): void {
   stopRelay();
+  void (globalThis as Holder)[RELAY]?.scale?.stop();
   delete (globalThis as Holder)[RELAY];
 }

@@ -2,7 +2,7 @@ import "server-only";
 import type { Health } from "@/lib/schemas/health";
 import { getEnv } from "../env";
 import { getLogger } from "../log";
-import { getRelay, getStreamState } from "../relay/relay";
+import { getRelay, getScaleNode, getStreamState } from "../relay/relay";
 import { CACHE_POLICIES, getResponseCache } from "./cache";
 import { fetchEarningsRows } from "./calendars";
 
@@ -16,7 +16,17 @@ import { fetchEarningsRows } from "./calendars";
 type StreamStatus = Health["upstream"]["stream"];
 
 export function streamStatus(): StreamStatus {
+  const scale = getScaleNode();
+  if (scale) {
+    const role = scale.role();
+    if (role === "follower") return { state: scale.hub.isFollowing ? "ok" : "connecting", role };
+    return { state: getRelay() ? socketStatus() : "connecting", role };
+  }
   if (!getRelay()) return "unknown";
+  return socketStatus();
+}
+
+function socketStatus(): "ok" | "connecting" | "error" {
   switch (getStreamState()) {
     case "open":
       return "ok";
@@ -52,6 +62,7 @@ export async function getHealth(options: { signal?: AbortSignal } = {}): Promise
   }
   const rest = await checkUpstreamRest(options);
   const stream = streamStatus();
-  const status = rest === "ok" && stream !== "error" ? "ok" : "degraded";
+  const streamState = typeof stream === "string" ? stream : stream.state;
+  const status = rest === "ok" && streamState !== "error" ? "ok" : "degraded";
   return { status, upstream: { mode, rest, stream } };
 }

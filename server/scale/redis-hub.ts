@@ -1,0 +1,426 @@
+import "server-only";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import {
+  callStartedEventSchema,
+  callStatusEventSchema,
+  sentenceEventSchema,
+  type LiveCallStatus,
+} from "@/lib/schemas/live";
+import type { RelayLogger } from "../relay/call-state";
+import {
+  InMemoryHub,
+  matchesFilter,
+  type CallSnapshot,
+  type DeliveredEvent,
+  type HubEvent,
+  type LiveHub,
+  type LivePayload,
+  type StreamFilter,
+  type Unsubscribe,
+} from "../relay/hub";
+import { EPOCH_KEY } from "./leader";
+import { KEY_PREFIX } from "./redis";
+
+/**
+ * The live hub on a Redis Stream, shared by every instance (issue 7).
+ *
+ * - Writing: only the leader publishes, through `fencedAppend` (below): one Lua script checks the writer's fencing
+ *   token against `leader:epoch`, appends to the stream (`XADD MAXLEN ~`) and updates the per-call hash the next
+ *   leader resumes from, all atomically. A paused old leader's writes are refused (`FENCED`).
+ * - Reading: every instance tails the stream (XREAD BLOCK on its own connection) into a local mirror of the last
+ *   `mirrorCapacity` events and a projection of every call; its own SSE clients are fanned out from there. So
+ *   `subscribe` replays synchronously, like the in-memory hub, and a reader never touches Redis per client.
+ * - Cursor = the stream id (`1700000000000-0`): the same on every instance, so a browser resumes anywhere with
+ *   `Last-Event-ID`. A cursor older than the mirror gets `reset`; a cursor a moment ahead of this instance's tail
+ *   (written by the leader, read first on another instance) is honoured by skipping up to it.
+ * - `publish` returns at once with the current head as cursor (the stream assigns the real id asynchronously; no
+ *   producer uses the return value).
+ */
+
+export const STREAM_KEY = `${KEY_PREFIX}events`;
+export const CALLS_KEY = `${KEY_PREFIX}calls`;
+const FINISHED_RETENTION_MS = 24 * 60 * 60_000;
+
+const FENCED_APPEND = `
+if redis.call('GET', KEYS[2]) ~= ARGV[1] then return redis.error_reply('FENCED writer epoch is stale') end
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[2], '*', 'p', ARGV[3], 'f', ARGV[1])
+if ARGV[4] ~= '' then
+  if ARGV[5] == '' then redis.call('HDEL', KEYS[3], ARGV[4]) else redis.call('HSET', KEYS[3], ARGV[4], ARGV[5]) end
+end
+return id`;
+
+/** What a new leader needs to resume a call exactly where the previous one stopped. */
+export interface PublishedCallState {
+  callId: string;
+  symbol: string;
+  name: string;
+  startTime: string;
+  status: LiveCallStatus;
+  /** The next sentence sequence to publish (all before it are in the stream). */
+  nextSeq: number;
+  lastEndMs: number;
+}
+
+const publishedCallStateSchema = z.object({
+  callId: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  startTime: z.string(),
+  status: z.enum(["live", "completed", "enriched"]),
+  nextSeq: z.number().int().nonnegative(),
+  lastEndMs: z.number(),
+});
+
+const payloadSchema = z.discriminatedUnion("event", [
+  z.object({ event: z.literal("call.started"), symbol: z.string(), data: callStartedEventSchema }),
+  z.object({ event: z.literal("sentence"), symbol: z.string(), data: sentenceEventSchema }),
+  z.object({ event: z.literal("call.status"), symbol: z.string(), data: callStatusEventSchema }),
+]);
+
+type StreamEntry = [id: string, fields: string[]];
+
+export function compareIds(a: string, b: string): number {
+  const [am = 0, as = 0] = a.split("-").map(Number);
+  const [bm = 0, bs = 0] = b.split("-").map(Number);
+  return am !== bm ? am - bm : as - bs;
+}
+
+const STREAM_ID = /^\d{1,16}-\d{1,16}$/;
+
+interface Subscriber {
+  filter: StreamFilter;
+  onEvent: (event: DeliveredEvent) => void;
+  /** Events up to this id were already seen (a cursor ahead of this instance's tail). */
+  after: string | null;
+}
+
+export interface RedisHubOptions {
+  /** Command connection (publishing, reading the call hash). */
+  redis: Redis;
+  /** A connection of its own for the blocking tail. */
+  tail: Redis;
+  log: RelayLogger;
+  /** `XADD MAXLEN ~` bound of the stream. */
+  maxLen?: number;
+  /** Events mirrored per instance for resuming. */
+  mirrorCapacity?: number;
+  blockMs?: number;
+  /** The leader could not append (fenced, or Redis failed): it must step down. */
+  onPublishFailed?: (error: Error) => void;
+  onSubscriberError?: (error: unknown) => void;
+}
+
+export class RedisHub implements LiveHub {
+  private readonly mirror: HubEvent[] = [];
+  /** Any cursor at or after this id can be served from the mirror. */
+  private floor = "0-0";
+  private head = "0-0";
+  private readonly projection: InMemoryHub;
+  private readonly subscribers = new Set<Subscriber>();
+  private readonly capacity: number;
+  private readonly maxLen: number;
+  private running = false;
+  private tailOk = false;
+  private readonly waiters = new Set<{ id: string; resolve: () => void }>();
+  /** Leader side: the fencing token and the per-call state written along with each event. */
+  private writer: { epoch: number; calls: Map<string, PublishedCallState> } | null = null;
+
+  constructor(private readonly options: RedisHubOptions) {
+    this.capacity = options.mirrorCapacity ?? 10_000;
+    this.maxLen = options.maxLen ?? 100_000;
+    // Projection only: its own cursors and buffer are never exposed.
+    this.projection = new InMemoryHub({ replayCapacity: 1 });
+    options.redis.defineCommand("callroomFencedAppend", { numberOfKeys: 3, lua: FENCED_APPEND });
+  }
+
+  /* ------------------------------------------------------------------ reading */
+
+  /** Loads the stream's tail into the mirror, then follows it. Resolves once the initial load is done. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    await this.loadTail();
+    void this.follow();
+  }
+
+  stop(): void {
+    this.running = false;
+    this.tailOk = false;
+    this.options.tail.disconnect();
+  }
+
+  /** Whether this instance is following the stream (for health). */
+  get isFollowing(): boolean {
+    return this.tailOk;
+  }
+
+  private async loadTail(): Promise<void> {
+    for (;;) {
+      try {
+        const entries = (await this.options.redis.xrevrange(
+          STREAM_KEY,
+          "+",
+          "-",
+          "COUNT",
+          this.capacity + 1,
+        )) as StreamEntry[];
+        entries.reverse();
+        if (entries.length > this.capacity) this.floor = entries.shift()![0];
+        for (const entry of entries) this.ingest(entry);
+        this.tailOk = true;
+        return;
+      } catch (error) {
+        if (!this.running) return;
+        this.options.log.warn({ err: message(error) }, "scale: reading the event stream failed; retrying");
+        await sleep(1_000);
+      }
+    }
+  }
+
+  private async follow(): Promise<void> {
+    while (this.running) {
+      try {
+        const result = (await this.options.tail.xread(
+          "COUNT",
+          1_000,
+          "BLOCK",
+          this.options.blockMs ?? 2_000,
+          "STREAMS",
+          STREAM_KEY,
+          this.head,
+        )) as [string, StreamEntry[]][] | null;
+        this.tailOk = true;
+        for (const [, entries] of result ?? []) for (const entry of entries) this.ingest(entry);
+      } catch (error) {
+        if (!this.running) return;
+        this.tailOk = false;
+        this.options.log.warn({ err: message(error) }, "scale: tailing the event stream failed; retrying");
+        await sleep(500);
+      }
+    }
+  }
+
+  private ingest([id, fields]: StreamEntry): void {
+    if (compareIds(id, this.head) <= 0) return;
+    this.head = id;
+    const raw = fields[fields.indexOf("p") + 1];
+    let payload: LivePayload | null = null;
+    try {
+      const parsed = payloadSchema.safeParse(JSON.parse(raw ?? ""));
+      if (parsed.success) payload = parsed.data;
+    } catch {
+      // Reported below.
+    }
+    if (payload) {
+      this.projection.publish(payload);
+      const event = { ...payload, cursor: id } as HubEvent;
+      this.mirror.push(event);
+      if (this.mirror.length > this.capacity) this.floor = this.mirror.shift()!.cursor;
+      for (const sub of [...this.subscribers]) {
+        if (!this.subscribers.has(sub)) continue;
+        if (sub.after !== null) {
+          if (compareIds(id, sub.after) <= 0) continue;
+          sub.after = null;
+        }
+        if (matchesFilter(sub.filter, event)) this.deliver(sub, event);
+      }
+    } else {
+      this.options.log.warn({ id }, "scale: dropped an unreadable stream entry");
+    }
+    for (const w of [...this.waiters]) {
+      if (compareIds(id, w.id) >= 0) {
+        this.waiters.delete(w);
+        w.resolve();
+      }
+    }
+  }
+
+  /** Resolves once the mirror has read the stream up to `id`. */
+  caughtUp(id: string): Promise<void> {
+    if (compareIds(this.head, id) >= 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.add({ id, resolve }));
+  }
+
+  private deliver(sub: Subscriber, event: DeliveredEvent): void {
+    try {
+      sub.onEvent(event);
+    } catch (error) {
+      this.options.onSubscriberError?.(error);
+    }
+  }
+
+  subscribe(
+    filter: StreamFilter,
+    fromCursor: string | null,
+    onEvent: (event: DeliveredEvent) => void,
+  ): Unsubscribe {
+    const sub: Subscriber = { filter, onEvent, after: null };
+    if (fromCursor !== null) {
+      const valid = STREAM_ID.test(fromCursor);
+      const ms = valid ? Number(fromCursor.split("-")[0]) : NaN;
+      if (!valid || ms > Date.now() + 60_000) {
+        this.deliver(sub, this.reset("unknown_cursor"));
+      } else if (compareIds(fromCursor, this.head) >= 0) {
+        // Written by the leader and already read by the instance that served it, not yet by this one.
+        sub.after = fromCursor;
+      } else if (compareIds(fromCursor, this.floor) < 0) {
+        this.deliver(sub, this.reset("cursor_too_old"));
+      } else {
+        for (let i = this.firstAfter(fromCursor); i < this.mirror.length; i += 1) {
+          const event = this.mirror[i]!;
+          if (matchesFilter(filter, event)) this.deliver(sub, event);
+        }
+      }
+    }
+    this.subscribers.add(sub);
+    return () => {
+      this.subscribers.delete(sub);
+    };
+  }
+
+  private firstAfter(id: string): number {
+    let lo = 0;
+    let hi = this.mirror.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareIds(this.mirror[mid]!.cursor, id) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private reset(reason: "cursor_too_old" | "unknown_cursor"): DeliveredEvent {
+    return { event: "reset", symbol: null, cursor: this.head, data: { reason } };
+  }
+
+  snapshot(callId: string): CallSnapshot | null {
+    const s = this.projection.snapshot(callId);
+    return s ? { ...s, cursor: this.head } : null;
+  }
+
+  calls(): CallSnapshot[] {
+    return this.projection.calls().map((s) => ({ ...s, cursor: this.head }));
+  }
+
+  headCursor(): string {
+    return this.head;
+  }
+
+  subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
+  /* ------------------------------------------------------------------ writing (leader only) */
+
+  /**
+   * Becomes the writer for fencing token `epoch`. Returns what was published per call (from the hash written with
+   * the stream, so it is exact even for calls whose start fell out of the mirror), for the relay to resume from.
+   */
+  async beginWriting(epoch: number): Promise<PublishedCallState[]> {
+    const raw = await this.options.redis.hgetall(CALLS_KEY);
+    const calls = new Map<string, PublishedCallState>();
+    const expired: string[] = [];
+    for (const [field, value] of Object.entries(raw)) {
+      try {
+        const parsed = publishedCallStateSchema.safeParse(JSON.parse(value));
+        if (!parsed.success) continue;
+        const c = parsed.data;
+        // Finished calls are kept as tombstones (a catch-up listing must not publish them again) for a while.
+        if (c.status !== "live" && Date.now() - Date.parse(c.startTime) > FINISHED_RETENTION_MS)
+          expired.push(field);
+        else calls.set(c.callId, c);
+      } catch {
+        // An unreadable entry is a call we cannot resume; its sentences come again from REST.
+      }
+    }
+    if (expired.length > 0) await this.options.redis.hdel(CALLS_KEY, ...expired);
+    this.writer = { epoch, calls };
+    return [...calls.values()];
+  }
+
+  endWriting(): void {
+    this.writer = null;
+  }
+
+  get isWriting(): boolean {
+    return this.writer !== null;
+  }
+
+  publish(payload: LivePayload): HubEvent {
+    const writer = this.writer;
+    const event = { ...payload, cursor: this.head } as HubEvent;
+    if (!writer) {
+      this.options.log.warn({ event: payload.event }, "scale: publish without leadership dropped");
+      return event;
+    }
+    const callId = payload.data.callId;
+    const state = this.nextCallState(writer.calls, payload);
+    if (state) writer.calls.set(callId, state);
+    const append = (this.options.redis as unknown as FencedRedis).callroomFencedAppend;
+    append
+      .call(
+        this.options.redis,
+        STREAM_KEY,
+        EPOCH_KEY,
+        CALLS_KEY,
+        String(writer.epoch),
+        String(this.maxLen),
+        JSON.stringify(payload),
+        state ? callId : "",
+        state ? JSON.stringify(state) : "",
+      )
+      .catch((error: unknown) => {
+        if (this.writer !== writer) return;
+        this.writer = null;
+        const err = error instanceof Error ? error : new Error(String(error));
+        this.options.log.error(
+          { err: err.message.slice(0, 200) },
+          "scale: could not append to the event stream",
+        );
+        this.options.onPublishFailed?.(err);
+      });
+    return event;
+  }
+
+  private nextCallState(
+    calls: Map<string, PublishedCallState>,
+    payload: LivePayload,
+  ): PublishedCallState | null {
+    const prev = calls.get(payload.data.callId);
+    switch (payload.event) {
+      case "call.started":
+        return {
+          callId: payload.data.callId,
+          symbol: payload.data.symbol,
+          name: payload.data.name,
+          startTime: payload.data.startTime,
+          status: prev?.status ?? "live",
+          nextSeq: prev?.nextSeq ?? 0,
+          lastEndMs: prev?.lastEndMs ?? 0,
+        };
+      case "sentence":
+        return prev
+          ? {
+              ...prev,
+              nextSeq: Math.max(prev.nextSeq, payload.data.sequence + 1),
+              lastEndMs: payload.data.endMs,
+            }
+          : null;
+      case "call.status":
+        return prev ? { ...prev, status: payload.data.status } : null;
+    }
+  }
+}
+
+type FencedRedis = {
+  callroomFencedAppend: (...args: string[]) => Promise<string>;
+};
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message.slice(0, 200) : String(error);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms).unref?.());
+}

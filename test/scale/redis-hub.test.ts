@@ -1,0 +1,169 @@
+/** The Redis hub and leader election against a real redis-server: shared log, resumable cursors, fencing, failover. */
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DeliveredEvent, LivePayload } from "@/server/relay/hub";
+import { EPOCH_KEY, LeaderElection } from "@/server/scale/leader";
+import { RedisHub } from "@/server/scale/redis-hub";
+import { startTestRedis, type TestRedis } from "./redis-server";
+
+let redis: TestRedis;
+const clients: Redis[] = [];
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+
+function connect(): Redis {
+  const c = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+  c.on("error", () => {});
+  clients.push(c);
+  return c;
+}
+
+function hub(onPublishFailed?: (e: Error) => void, mirrorCapacity = 100): RedisHub {
+  return new RedisHub({
+    redis: connect(),
+    tail: connect(),
+    log: quiet,
+    blockMs: 200,
+    mirrorCapacity,
+    onPublishFailed,
+  });
+}
+
+async function waitUntil(test: () => boolean, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const CALL = "aaaaaaaaaaaaaaaaaaaaaaaa";
+const started: LivePayload = {
+  event: "call.started",
+  symbol: "ACME",
+  data: { callId: CALL, symbol: "ACME", name: "Acme Q1", startTime: "2026-01-01T00:00:00.000Z" },
+};
+const sentence = (sequence: number): LivePayload => ({
+  event: "sentence",
+  symbol: "ACME",
+  data: {
+    callId: CALL,
+    sequence,
+    text: `s${sequence}`,
+    speaker: "A",
+    startMs: sequence * 10,
+    endMs: sequence * 10 + 5,
+    confidence: null,
+  },
+});
+
+beforeAll(async () => {
+  redis = await startTestRedis();
+});
+afterAll(async () => {
+  for (const c of clients) c.disconnect();
+  await redis?.stop();
+});
+
+describe("RedisHub", () => {
+  it("shares one log: events published by the writer reach subscribers of every hub, resumable anywhere", async () => {
+    await connect().set(EPOCH_KEY, "1");
+    const a = hub();
+    const b = hub();
+    await Promise.all([a.start(), b.start()]);
+    const seenA: DeliveredEvent[] = [];
+    const seenB: DeliveredEvent[] = [];
+    a.subscribe({ tickers: "*", calls: [] }, null, (e) => seenA.push(e));
+    b.subscribe({ tickers: ["ACME"], calls: [] }, null, (e) => seenB.push(e));
+    expect(await a.beginWriting(1)).toEqual([]);
+    a.publish(started);
+    for (let i = 0; i < 5; i += 1) a.publish(sentence(i));
+    await waitUntil(() => seenA.length === 6 && seenB.length === 6, 5_000, "both hubs to see six events");
+    expect(seenB.map((e) => e.cursor)).toEqual(seenA.map((e) => e.cursor));
+    expect(b.snapshot(CALL)?.sentences.map((s) => s.sequence)).toEqual([0, 1, 2, 3, 4]);
+
+    // Resume on the other hub from a cursor handed out by the first.
+    const resumed: DeliveredEvent[] = [];
+    b.subscribe({ tickers: "*", calls: [] }, seenA[2]!.cursor, (e) => resumed.push(e));
+    expect(resumed.map((e) => (e.data as { sequence?: number }).sequence)).toEqual([2, 3, 4]);
+
+    // A cursor a moment ahead of this hub's tail (seen elsewhere first) skips up to it, then follows.
+    const ahead: DeliveredEvent[] = [];
+    a.subscribe({ tickers: "*", calls: [] }, `${Date.now() + 1_000}-0`, (e) => ahead.push(e));
+    const garbage: DeliveredEvent[] = [];
+    a.subscribe({ tickers: "*", calls: [] }, "nonsense", (e) => garbage.push(e));
+    expect(garbage.map((e) => e.event)).toEqual(["reset"]);
+
+    // The per-call state the next leader resumes from.
+    const state = await b.beginWriting(1);
+    expect(state).toEqual([
+      expect.objectContaining({ callId: CALL, nextSeq: 5, lastEndMs: 45, status: "live" }),
+    ]);
+    a.stop();
+    b.stop();
+    expect(ahead).toEqual([]);
+  });
+
+  it("answers reset for a cursor older than its mirror, and loads the stream's tail on start", async () => {
+    const c = hub(undefined, 3);
+    await c.start();
+    expect(c.headCursor()).not.toBe("0-0");
+    const got: DeliveredEvent[] = [];
+    c.subscribe({ tickers: "*", calls: [] }, "1-0", (e) => got.push(e));
+    expect(got).toEqual([expect.objectContaining({ event: "reset", data: { reason: "cursor_too_old" } })]);
+    c.stop();
+  });
+
+  it("fences a stale writer: once another leader took the epoch, its appends are refused and it is told", async () => {
+    const failures: Error[] = [];
+    const stale = hub((e) => failures.push(e));
+    await stale.start();
+    const epoch = Number(await connect().get(EPOCH_KEY));
+    await stale.beginWriting(epoch);
+    await connect().incr(EPOCH_KEY); // a new leader was elected while this one was paused
+    const before = await connect().xlen("callroom:events");
+    stale.publish(sentence(5));
+    await waitUntil(() => failures.length === 1, 5_000, "the fenced append to fail");
+    expect(failures[0]!.message).toMatch(/FENCED/);
+    expect(stale.isWriting).toBe(false);
+    expect(await connect().xlen("callroom:events")).toBe(before);
+    stale.stop();
+  });
+});
+
+describe("LeaderElection", () => {
+  it("elects exactly one leader, and another takes over within 10 s when it dies", async () => {
+    const events: string[] = [];
+    const make = (name: string, client: Redis) =>
+      new LeaderElection({
+        redis: client,
+        instanceId: name,
+        log: quiet,
+        ttlMs: 2_000,
+        renewMs: 500,
+        retryMs: 300,
+        onElected: (epoch) => events.push(`${name}+${epoch}`),
+        onDemoted: (reason) => events.push(`${name}-${reason}`),
+      });
+    const dying = connect();
+    const one = make("one", dying);
+    const two = make("two", connect());
+    one.start();
+    await waitUntil(() => one.role === "leader", 5_000, "the first to lead");
+    two.start();
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect([one.role, two.role]).toEqual(["leader", "follower"]);
+    const epochOne = one.epoch!;
+
+    // The leader's process dies: its connection goes, nothing is released.
+    dying.disconnect();
+    const diedAt = Date.now();
+    await waitUntil(() => two.role === "leader", 10_000, "the survivor to take over");
+    expect(Date.now() - diedAt).toBeLessThan(10_000);
+    expect(two.epoch).toBeGreaterThan(epochOne);
+    // The dead one also stepped down on its own (it could not renew).
+    await waitUntil(() => one.role === "follower", 5_000, "the old leader to step down");
+    await one.stop();
+    await two.stop();
+    expect(events.filter((e) => e.includes("+"))).toHaveLength(2);
+  });
+});

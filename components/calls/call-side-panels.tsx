@@ -173,6 +173,11 @@ export function DownloadsPanel({
           >
             Audio (MP3)
           </a>
+        ) : call.status !== "live" && call.hasAudio ? (
+          // The upstream prepares an ended call's MP3 after the fact; the page polls until it is there.
+          <span className="text-2xs text-muted" role="status">
+            MP3 is being prepared; the recording plays meanwhile.
+          </span>
         ) : null}
         {call.hasPdf ? (
           <a
@@ -183,7 +188,7 @@ export function DownloadsPanel({
             Transcript (PDF)
           </a>
         ) : null}
-        {!call.hasMp3 && !call.hasPdf ? (
+        {call.status === "live" ? (
           <span className="text-2xs text-muted">MP3 and PDF are offered once the call has ended.</span>
         ) : null}
       </div>

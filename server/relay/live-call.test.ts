@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Call } from "@/lib/schemas/calls";
 import type { CallSnapshot } from "./hub";
-import { mergeCall } from "./live-call";
+import { confirmMp3, mergeCall } from "./live-call";
 
 const ID = "a".repeat(24);
 
@@ -81,5 +81,29 @@ describe("mergeCall", () => {
     const restOnlyDone = mergeCall(restCall("enriched", 2), null, "1-50")!;
     expect(restOnlyDone.streamCursor).toBeNull();
     expect(mergeCall(null, null, "1-50")).toBeNull();
+  });
+});
+
+describe("confirmMp3", () => {
+  const ended = () => ({ ...mergeCall(restCall("enriched", 1), null, "1-50")!, hasMp3: true });
+
+  it("keeps hasMp3 only when the media proxy can serve the MP3", async () => {
+    expect((await confirmMp3(ended(), async () => "ready")).hasMp3).toBe(true);
+    expect((await confirmMp3(ended(), async () => "preparing")).hasMp3).toBe(false);
+    expect((await confirmMp3(ended(), async () => "none")).hasMp3).toBe(false);
+    const failing = await confirmMp3(ended(), async () => {
+      throw new Error("upstream down");
+    });
+    expect(failing.hasMp3).toBe(false);
+  });
+
+  it("does not ask about live calls", async () => {
+    let asked = 0;
+    const live = mergeCall(restCall("live", 1), null, "1-50")!;
+    await confirmMp3(live, async () => {
+      asked += 1;
+      return "ready";
+    });
+    expect(asked).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import "server-only";
 import type { Call, CallStatus, Segment } from "@/lib/schemas/calls";
 import { AppError } from "../http/errors";
 import { getUpstreamCall } from "../upstream/calls";
+import { getMediaProxy, type Mp3Readiness } from "../upstream/media";
 import type { CallSnapshot, LiveHub } from "./hub";
 import { getHub } from "./relay";
 
@@ -64,9 +65,33 @@ export function mergeCall(
   };
 }
 
+/**
+ * `hasMp3` from the REST read follows the lifecycle (MP3 from completion), but the upstream may still be preparing
+ * an ended call's MP3. The media proxy's links decide, so the flag is true only when `audio.mp3` serves; while it is
+ * false the call room keeps polling (`callRefetchInterval`) and plays the HLS recording meanwhile. Not knowing (the
+ * upstream failing) counts as not ready.
+ */
+export async function confirmMp3(
+  call: Call,
+  readiness: (callId: string) => Promise<Mp3Readiness>,
+): Promise<Call> {
+  if (call.status === "live" || !call.hasMp3) return call;
+  let ready = false;
+  try {
+    ready = (await readiness(call.callId)) === "ready";
+  } catch {
+    ready = false;
+  }
+  return ready ? call : { ...call, hasMp3: false };
+}
+
 export async function getCallWithLive(
   callId: string,
-  options: { signal?: AbortSignal; hub?: LiveHub } = {},
+  options: {
+    signal?: AbortSignal;
+    hub?: LiveHub;
+    mp3Readiness?: (callId: string) => Promise<Mp3Readiness>;
+  } = {},
 ): Promise<{ call: Call; fetchedAt: string; stale: boolean }> {
   const hub = options.hub ?? getHub();
   let rest: Awaited<ReturnType<typeof getUpstreamCall>> | null = null;
@@ -78,8 +103,9 @@ export async function getCallWithLive(
   }
   // Taken after REST answered, so its cursor covers at least everything REST could have missed.
   const snapshot = hub.snapshot(callId);
-  const call = mergeCall(rest?.value ?? null, snapshot, hub.headCursor());
-  if (!call) throw new AppError(404, "not_found", "No call with this id.");
+  const merged = mergeCall(rest?.value ?? null, snapshot, hub.headCursor());
+  if (!merged) throw new AppError(404, "not_found", "No call with this id.");
+  const call = await confirmMp3(merged, options.mp3Readiness ?? ((id) => getMediaProxy().mp3Readiness(id)));
   return {
     call,
     fetchedAt: rest?.fetchedAt ?? new Date().toISOString(),

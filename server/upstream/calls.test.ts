@@ -277,6 +277,7 @@ describe("mediaLinksFromBody (toMediaLinks)", () => {
     expect(links.hls).toContain("/hls?");
     expect(links.mp3).toContain("/mp3?");
     expect(links.pdf).toContain("/pdf?");
+    expect(links.isEnded).toBe(true);
   });
 
   it("tolerates a single `recording` object and a live call without MP3", () => {
@@ -288,7 +289,7 @@ describe("mediaLinksFromBody (toMediaLinks)", () => {
         formats: [{ file_link: `${BASE}/x/hls?sig=1`, content_type: "application/vnd.apple.mpegurl" }],
       },
     });
-    expect(links).toEqual({ hls: `${BASE}/x/hls?sig=1`, mp3: null, pdf: null });
+    expect(links).toEqual({ hls: `${BASE}/x/hls?sig=1`, mp3: null, pdf: null, isEnded: false });
     const links2 = mediaLinksFromBody({
       call_id: ID,
       symbol: "NWSC",

@@ -287,6 +287,12 @@ export interface MediaLinks {
   hls: string | null;
   mp3: string | null;
   pdf: string | null;
+  /**
+   * The call is over (completed or enriched). An ended call whose HLS exists but whose MP3 is not listed yet is
+   * having its MP3 prepared (the service may render an old call's audio only when first asked for it); absent =
+   * unknown, treated as live.
+   */
+  isEnded?: boolean;
 }
 
 function recordingsOf(raw: UpstreamCall) {
@@ -309,6 +315,7 @@ export function toMediaLinks(raw: UpstreamCall): MediaLinks {
     hls: find((t, l) => t.includes("mpegurl") || /\.m3u8(\?|$)|\/hls(\?|$)/i.test(l)),
     mp3: find((t, l) => t === "audio/mpeg" || t === "audio/mp3" || /\.mp3(\?|$)|\/mp3(\?|$)/i.test(l)),
     pdf: toText(raw.pdf?.file_link),
+    isEnded: toCallStatus(raw.status, raw.summary != null, toIsoTime(raw.end_time)) !== "live",
   };
 }
 

@@ -340,8 +340,43 @@ describe("MediaProxy through the routes", () => {
     expect(JSON.stringify(await res.json())).not.toContain("169.254");
   });
 
-  it("says 404 when there is no MP3 yet", async () => {
-    setMediaProxy(makeProxy({ fetchLinks: async () => ({ ...links(), mp3: null }) }));
+  it("says 404 when there is no MP3 yet because the call is live", async () => {
+    setMediaProxy(makeProxy({ fetchLinks: async () => ({ ...links(), mp3: null, isEnded: false }) }));
+    const res = await getMp3(new Request(`http://app/api/calls/${ID}/audio.mp3`), ctx({ callId: ID }));
+    expect(res.status).toBe(404);
+  });
+
+  it("says 503 recording_not_ready with Retry-After while an ended call's MP3 is prepared, then serves it", async () => {
+    let prepared = false;
+    const proxy = makeProxy({
+      missingLinkTtlMs: 3_000,
+      fetchLinks: async () => ({ ...links(), mp3: prepared ? links().mp3 : null, isEnded: true }),
+    });
+    setMediaProxy(proxy);
+    expect(await proxy.mp3Readiness(ID)).toBe("preparing");
+    const res = await getMp3(new Request(`http://app/api/calls/${ID}/audio.mp3`), ctx({ callId: ID }));
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(3);
+    expect(await res.json()).toMatchObject({ error: { code: "recording_not_ready" } });
+
+    prepared = true;
+    const fresh = makeProxy({
+      fetchLinks: async () => ({ ...links(), isEnded: true }),
+    });
+    setMediaProxy(fresh);
+    expect(await fresh.mp3Readiness(ID)).toBe("ready");
+    const ok = await getMp3(new Request(`http://app/api/calls/${ID}/audio.mp3`), ctx({ callId: ID }));
+    expect(ok.status).toBe(200);
+    await ok.body?.cancel();
+  });
+
+  it("says 404, not 503, for an ended call without any recording", async () => {
+    const proxy = makeProxy({
+      fetchLinks: async () => ({ hls: null, mp3: null, pdf: null, isEnded: true }),
+    });
+    setMediaProxy(proxy);
+    expect(await proxy.mp3Readiness(ID)).toBe("none");
     const res = await getMp3(new Request(`http://app/api/calls/${ID}/audio.mp3`), ctx({ callId: ID }));
     expect(res.status).toBe(404);
   });

@@ -16,7 +16,9 @@ import { fetchUpstreamCall, toMediaLinks, type MediaLinks } from "./calls";
  *   our playlist URL. Tags that carry other URIs are dropped, so no upstream URL or signature reaches the browser.
  * - Segments are immutable: cached in an LRU bounded by bytes, with single-flight, so a thousand listeners cost
  *   one upstream read per segment.
- * - MP3 and PDF are streamed through, passing `Range` and relaying 206/416 with `Content-Range`.
+ * - MP3 and PDF are streamed through, passing `Range` and relaying 206/416 with `Content-Range`. An ended call
+ *   whose MP3 the upstream is still preparing answers 503 `recording_not_ready` with `Retry-After` (see
+ *   `mp3Readiness`), not a 404 that would tell the player to give up.
  * - SSRF guard: only URLs derived from the call's own upstream links are fetched, and each must have the origin of
  *   UPSTREAM_BASE_URL. Nothing a browser sends becomes part of an upstream URL except the validated call id and the
  *   integer segment index.
@@ -36,7 +38,7 @@ export interface MediaProxyOptions {
   playlistRefreshMs?: number;
   /** Links without a readable expiry are trusted this long. */
   defaultLinkTtlMs?: number;
-  /** How long missing formats (MP3 before the end, PDF before enrichment) are believed missing. */
+  /** How long missing formats (MP3 before the end, PDF before enrichment) are believed missing (default 5 s). */
   missingLinkTtlMs?: number;
   upstreamTimeoutMs?: number;
 }
@@ -157,6 +159,22 @@ export function rewritePlaylist(
   return { text: `${out.join("\n")}\n`, ended, segments, extensions };
 }
 
+/** A missing format is looked up again after this long: the Retry-After a preparing MP3 announces. */
+const DEFAULT_MISSING_LINK_TTL_MS = 5_000;
+
+/**
+ * `ready`: the MP3 link exists. `preparing`: the call is over and its HLS exists but the MP3 is not listed yet
+ * (contract: the format is "added at completion", but an old call's audio may be rendered only when first asked
+ * for, the MP3 once the whole call is encoded): a transient state, answered 503 + Retry-After. `none`: live (the
+ * MP3 comes at the end) or no recording at all (e.g. the audio of an old live run was released).
+ */
+export type Mp3Readiness = "ready" | "preparing" | "none";
+
+export function mp3Readiness(links: MediaLinks): Mp3Readiness {
+  if (links.mp3) return "ready";
+  return links.isEnded === true && links.hls !== null ? "preparing" : "none";
+}
+
 function mediaError(message: string): AppError {
   return new AppError(502, "upstream_media_error", message);
 }
@@ -240,7 +258,7 @@ export class MediaProxy {
   ): Promise<MediaLinks> {
     const now = this.now();
     const cached = this.links.get(callId);
-    const missingTtl = this.options.missingLinkTtlMs ?? 10_000;
+    const missingTtl = this.options.missingLinkTtlMs ?? DEFAULT_MISSING_LINK_TTL_MS;
     const usable =
       cached &&
       !options.fresh &&
@@ -461,6 +479,22 @@ export class MediaProxy {
     return segment;
   }
 
+  /** Seconds until a missing link is looked up again (what a client should wait before retrying). */
+  private retryAfterSeconds(callId: string): number {
+    const cached = this.links.get(callId);
+    const missingTtl = this.options.missingLinkTtlMs ?? DEFAULT_MISSING_LINK_TTL_MS;
+    const left = cached ? cached.fetchedAt + missingTtl - this.now() : missingTtl;
+    return Math.max(1, Math.ceil(left / 1000));
+  }
+
+  /**
+   * Whether the MP3 route can serve the call now. `GET /api/calls/[callId]` asks this for ended calls, so `hasMp3`
+   * never promises a file that answers 503; it shares the link cache (and its single-flight) with the media routes.
+   */
+  async mp3Readiness(callId: string): Promise<Mp3Readiness> {
+    return mp3Readiness(await this.getLinks(callId, { need: "mp3" }));
+  }
+
   /* ---------------------------------------------------------------- whole files */
 
   /** Streams the MP3 or PDF through, with `Range` passed on and 206/416 relayed. */
@@ -484,6 +518,14 @@ export class MediaProxy {
         const links = await this.getLinks(callId, { fresh: refresh, need: kind });
         const link = links[kind];
         if (!link) {
+          if (kind === "mp3" && mp3Readiness(links) === "preparing") {
+            throw new AppError(
+              503,
+              "recording_not_ready",
+              "The MP3 recording is being prepared; the stream plays meanwhile. Try again shortly.",
+              { retryAfterSeconds: this.retryAfterSeconds(callId) },
+            );
+          }
           throw noMedia(
             kind === "mp3"
               ? "The MP3 recording appears once the call has ended."

@@ -2,6 +2,8 @@ import "server-only";
 import { LRUCache } from "lru-cache";
 import { AppError } from "../http/errors";
 import { getLogger } from "../log";
+import { createRedis, redisUrl } from "../scale/redis";
+import { RedisResponseStore } from "../scale/redis-cache-store";
 
 /**
  * Response cache in front of the upstream, keyed on the normalised upstream request.
@@ -40,6 +42,19 @@ export interface Cached<T> {
 interface Entry {
   value: unknown;
   fetchedAtMs: number;
+}
+
+/** An entry as a shared store (several instances, server/scale) holds it. */
+export type SharedCacheEntry = Entry;
+
+/**
+ * A cache shared by several instances (Redis, issue 7): entries fetched by any instance, and single-flight across
+ * instances. Without one, this cache is the process's alone.
+ */
+export interface SharedResponseStore {
+  read(key: string): Promise<SharedCacheEntry | null>;
+  /** Runs `fetcher` unless another instance is already fetching `key`, whose result is then returned instead. */
+  fetchOnce(key: string, ttlMs: number, fetcher: () => Promise<unknown>): Promise<SharedCacheEntry>;
 }
 
 export interface CacheStats {
@@ -85,6 +100,10 @@ function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pr
   });
 }
 
+function keepMs(policy: CachePolicy): number {
+  return Math.max(policy.swrMs, policy.staleIfErrorMs, policy.freshMs);
+}
+
 export class ResponseCache {
   private readonly lru: LRUCache<string, Entry>;
   private readonly inflight = new Map<string, Promise<Cached<unknown>>>();
@@ -98,9 +117,12 @@ export class ResponseCache {
     fetchErrors: 0,
   };
 
-  constructor(options: { max?: number; now?: () => number } = {}) {
+  private readonly shared: SharedResponseStore | null;
+
+  constructor(options: { max?: number; now?: () => number; shared?: SharedResponseStore } = {}) {
     this.lru = new LRUCache<string, Entry>({ max: options.max ?? 2000, ttl: 1, ttlAutopurge: false });
     if (options.now) this.now = options.now;
+    this.shared = options.shared ?? null;
   }
 
   private now: () => number = () => Date.now();
@@ -111,7 +133,15 @@ export class ResponseCache {
     fetcher: () => Promise<T>,
     options: { signal?: AbortSignal } = {},
   ): Promise<Cached<T>> {
-    const entry = this.lru.get(key);
+    let entry = this.lru.get(key);
+    if (this.shared && (!entry || this.now() - entry.fetchedAtMs >= policy.freshMs)) {
+      // Another instance may have fetched it since.
+      const remote = await this.shared.read(key);
+      if (remote && (!entry || remote.fetchedAtMs > entry.fetchedAtMs)) {
+        entry = remote;
+        this.lru.set(key, remote, { ttl: keepMs(policy) });
+      }
+    }
     const age = entry ? this.now() - entry.fetchedAtMs : Infinity;
     if (entry && age < policy.freshMs) {
       this.counters.hits += 1;
@@ -151,10 +181,11 @@ export class ResponseCache {
     this.counters.fetches += 1;
     const promise = (async () => {
       try {
-        const value = await fetcher();
-        const entry: Entry = { value, fetchedAtMs: this.now() };
+        const entry: Entry = this.shared
+          ? await this.shared.fetchOnce(key, keepMs(policy), fetcher)
+          : { value: await fetcher(), fetchedAtMs: this.now() };
         // Kept as long as it may be served at all; lru-cache's own clock is only used for eviction.
-        this.lru.set(key, entry, { ttl: Math.max(policy.swrMs, policy.staleIfErrorMs, policy.freshMs) });
+        this.lru.set(key, entry, { ttl: keepMs(policy) });
         return this.toCached<unknown>(entry, false);
       } catch (error) {
         this.counters.fetchErrors += 1;
@@ -188,6 +219,11 @@ type Holder = { [CACHE]?: ResponseCache };
 /** The process-wide cache (on globalThis so Next's dev reloads and separate route bundles share one). */
 export function getResponseCache(): ResponseCache {
   const holder = globalThis as Holder;
-  holder[CACHE] ??= new ResponseCache();
+  if (!holder[CACHE]) {
+    const url = redisUrl();
+    holder[CACHE] = new ResponseCache(
+      url ? { shared: new RedisResponseStore(createRedis(url, "cache")) } : {},
+    );
+  }
   return holder[CACHE];
 }

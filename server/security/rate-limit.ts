@@ -1,5 +1,30 @@
 import "server-only";
-import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import {
+  BurstyRateLimiter,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import { createRedis, redisUrl } from "../scale/redis";
+
+/**
+ * With REDIS_URL (several instances, issue 7) limits are counted in Redis so they hold across instances, with an
+ * in-memory insurance limiter taking over while Redis is unreachable; otherwise in memory.
+ */
+type LimiterOptions = ConstructorParameters<typeof RateLimiterMemory>[0];
+
+function createLimiter(options: LimiterOptions): RateLimiterMemory | RateLimiterRedis {
+  const url = redisUrl();
+  if (!url) return new RateLimiterMemory(options);
+  sharedClient ??= createRedis(url, "limits");
+  return new RateLimiterRedis({
+    ...options,
+    keyPrefix: `callroom:rl:${options.keyPrefix ?? "api"}`,
+    storeClient: sharedClient,
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
+}
+let sharedClient: ReturnType<typeof createRedis> | undefined;
 
 /**
  * In-memory limits (one process; a Redis-backed limiter can replace these when the app scales out, design.md §1).
@@ -30,8 +55,8 @@ export class ApiRateLimiter {
     this.limiter =
       rate > 0
         ? new BurstyRateLimiter(
-            new RateLimiterMemory({ points: Math.max(1, Math.floor(rate)), duration: 1 }),
-            new RateLimiterMemory({
+            createLimiter({ points: Math.max(1, Math.floor(rate)), duration: 1 }),
+            createLimiter({
               keyPrefix: "burst",
               points: Math.max(1, Math.floor(rate * 5)),
               duration: 10,
@@ -52,8 +77,8 @@ export class ApiRateLimiter {
 }
 
 export class LoginLimiter {
-  private readonly byUser = new RateLimiterMemory({ keyPrefix: "login-user", points: 5, duration: 15 * 60 });
-  private readonly byAddress = new RateLimiterMemory({
+  private readonly byUser = createLimiter({ keyPrefix: "login-user", points: 5, duration: 15 * 60 });
+  private readonly byAddress = createLimiter({
     keyPrefix: "login-ip",
     points: 20,
     duration: 15 * 60,

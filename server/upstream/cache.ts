@@ -133,15 +133,7 @@ export class ResponseCache {
     fetcher: () => Promise<T>,
     options: { signal?: AbortSignal } = {},
   ): Promise<Cached<T>> {
-    let entry = this.lru.get(key);
-    if (this.shared && (!entry || this.now() - entry.fetchedAtMs >= policy.freshMs)) {
-      // Another instance may have fetched it since.
-      const remote = await this.shared.read(key);
-      if (remote && (!entry || remote.fetchedAtMs > entry.fetchedAtMs)) {
-        entry = remote;
-        this.lru.set(key, remote, { ttl: keepMs(policy) });
-      }
-    }
+    const entry = await this.lookup(key, policy);
     const age = entry ? this.now() - entry.fetchedAtMs : Infinity;
     if (entry && age < policy.freshMs) {
       this.counters.hits += 1;
@@ -170,6 +162,16 @@ export class ResponseCache {
       getLogger().warn({ cacheKey: key, code: error.code }, "upstream failed; serving stale copy");
       return this.toCached<T>(entry, true);
     }
+  }
+
+  /** The local copy, or a newer one another instance fetched (shared store) when the local one is not fresh. */
+  private async lookup(key: string, policy: CachePolicy): Promise<Entry | undefined> {
+    const local = this.lru.get(key);
+    if (!this.shared || (local && this.now() - local.fetchedAtMs < policy.freshMs)) return local;
+    const remote = await this.shared.read(key);
+    if (!remote || (local && remote.fetchedAtMs <= local.fetchedAtMs)) return local;
+    this.lru.set(key, remote, { ttl: keepMs(policy) });
+    return remote;
   }
 
   private flight<T>(key: string, policy: CachePolicy, fetcher: () => Promise<T>): Promise<Cached<unknown>> {

@@ -42,19 +42,21 @@ const started: LivePayload = {
   symbol: "ACME",
   data: { callId: CALL, symbol: "ACME", name: "Acme Q1", startTime: "2026-01-01T00:00:00.000Z" },
 };
-const sentence = (sequence: number): LivePayload => ({
-  event: "sentence",
-  symbol: "ACME",
-  data: {
-    callId: CALL,
-    sequence,
-    text: `s${sequence}`,
-    speaker: "A",
-    startMs: sequence * 10,
-    endMs: sequence * 10 + 5,
-    confidence: null,
-  },
-});
+// Cast: the sentence event's optional extras (e.g. sentiment) do not matter to the hub.
+const sentence = (sequence: number): LivePayload =>
+  ({
+    event: "sentence",
+    symbol: "ACME",
+    data: {
+      callId: CALL,
+      sequence,
+      text: `s${sequence}`,
+      speaker: "A",
+      startMs: sequence * 10,
+      endMs: sequence * 10 + 5,
+      confidence: null,
+    },
+  }) as LivePayload;
 
 beforeAll(async () => {
   redis = await startTestRedis();

@@ -27,7 +27,12 @@ export const intParam = (name: string, min: number, max: number) =>
 export const enumParam = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, { message: `${name} must be one of ${values.join(", ")}` });
 
-const SYMBOL = /^[A-Z0-9][A-Z0-9.\-]{0,14}$/;
+/**
+ * A ticker as the upstream accepts it everywhere (its transcripts API is the strictest): a letter, then up to nine
+ * letters, digits, "." or "-" (`BRK.B`, `RDS-A`). Anything wider would pass our check and earn an upstream 400,
+ * which reaches the analyst as a 502 instead of a clear message about their input.
+ */
+const SYMBOL = /^[A-Z][A-Z0-9.-]{0,9}$/;
 
 /** Comma-separated ticker list: trimmed, upper-cased, de-duplicated, order kept. */
 export const symbolListParam = (name: string, max: number) =>
@@ -44,7 +49,7 @@ export const symbolListParam = (name: string, max: number) =>
     .refine((list) => list.length > 0, { message: `${name} must list at least one symbol` })
     .refine((list) => list.length <= max, { message: `${name} must list at most ${max} symbols` })
     .refine((list) => list.every((s) => SYMBOL.test(s)), {
-      message: `${name} must be comma-separated ticker symbols (letters, digits, "." or "-")`,
+      message: `${name} must be comma-separated ticker symbols (a letter, then up to 9 letters, digits, "." or "-")`,
     });
 
 /**

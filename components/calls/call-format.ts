@@ -51,3 +51,19 @@ export function meanSentiment(segments: readonly Pick<Segment, "sentiment">[]): 
   }
   return n > 0 ? sum / n : null;
 }
+
+/**
+ * What the scored segments' sentiment is: "enriched" once every scored segment carries the upstream's enriched
+ * score, "live estimate" while any is still the relay's estimate; null when nothing is scored yet.
+ */
+export function sentimentSourceLabel(
+  segments: readonly Pick<Segment, "sentiment" | "sentimentSource">[],
+): "live estimate" | "enriched" | null {
+  let scored = false;
+  for (const s of segments) {
+    if (s.sentiment === null || !Number.isFinite(s.sentiment)) continue;
+    scored = true;
+    if (s.sentimentSource !== "enriched") return "live estimate";
+  }
+  return scored ? "enriched" : null;
+}

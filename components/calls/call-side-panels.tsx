@@ -6,7 +6,13 @@ import { EmptyState } from "@/components/ui/panel-state";
 import { cn } from "@/components/ui/cn";
 import { formatInteger } from "@/lib/format";
 import type { Call, Segment } from "@/lib/schemas/calls";
-import { formatClock, formatSentiment, meanSentiment, sentimentTone } from "./call-format";
+import {
+  formatClock,
+  formatSentiment,
+  meanSentiment,
+  sentimentSourceLabel,
+  sentimentTone,
+} from "./call-format";
 import { SentimentChart } from "./sentiment-chart";
 import { downsample, sentimentSeries } from "./sentiment-series";
 import { closestSegmentIndex } from "./transcript-search";
@@ -24,41 +30,70 @@ export function SentimentPanel({
   const points = useMemo(() => downsample(sentimentSeries(segments)), [segments]);
   const mean = useMemo(() => meanSentiment(segments), [segments]);
   const tone = sentimentTone(mean);
+  const source = useMemo(() => sentimentSourceLabel(segments), [segments]);
   return (
     <Section
       title="Sentiment"
       id="sentiment"
       actions={
-        <span className="text-2xs text-muted">
-          Mean{" "}
-          <span
-            className={cn(
-              "text-[13px] font-semibold tabular-nums",
-              tone === "pos" && "text-pos",
-              tone === "neg" && "text-neg",
-            )}
-            data-testid="sentiment-mean"
-          >
-            {mean !== null && mean >= 0.1 ? "▲ " : mean !== null && mean <= -0.1 ? "▼ " : ""}
-            {formatSentiment(mean)}
+        <span className="text-2xs text-muted flex items-baseline gap-2">
+          {source ? <SentimentSourceTag source={source} /> : null}
+          <span>
+            Mean{" "}
+            <span
+              className={cn(
+                "text-[13px] font-semibold tabular-nums",
+                tone === "pos" && "text-pos",
+                tone === "neg" && "text-neg",
+              )}
+              data-testid="sentiment-mean"
+            >
+              {mean !== null && mean >= 0.1 ? "▲ " : mean !== null && mean <= -0.1 ? "▼ " : ""}
+              {formatSentiment(mean)}
+            </span>
           </span>
         </span>
       }
     >
       {points.length > 0 ? (
-        <SentimentChart points={points} playheadSeconds={playheadSeconds} />
+        <div data-testid="sentiment-chart" data-points={points.length} data-source={source ?? undefined}>
+          <SentimentChart points={points} playheadSeconds={playheadSeconds} />
+        </div>
       ) : (
         <EmptyState
           className="py-6"
           title="No sentiment yet"
           hint={
-            status === "enriched"
-              ? "The market-data service scored no sentence of this call."
-              : "Each sentence is scored when the call is enriched, shortly after it ends."
+            status === "live"
+              ? "Each sentence is scored as it is spoken; the first points appear with the first sentences."
+              : "No sentence of this call carries a score."
           }
         />
       )}
     </Section>
+  );
+}
+
+/**
+ * Says how far to trust the figures: the relay's per-sentence estimate while live (and until enrichment), the
+ * upstream's enriched scores after.
+ */
+export function SentimentSourceTag({ source }: { source: "live estimate" | "enriched" }) {
+  return (
+    <span
+      data-testid="sentiment-source"
+      title={
+        source === "live estimate"
+          ? "Scored sentence by sentence as it is spoken; replaced by the enriched scores after the call"
+          : "Scores from the market-data service's enrichment"
+      }
+      className={cn(
+        "text-2xs rounded border px-1 leading-4",
+        source === "live estimate" ? "border-accent/40 text-accent" : "border-line text-muted",
+      )}
+    >
+      {source}
+    </span>
   );
 }
 

@@ -10,7 +10,14 @@ import { useLiveStream } from "@/lib/live/use-live-stream";
 import { callQueries } from "@/lib/queries/calls";
 import { boardOrder, liveQueries } from "@/lib/queries/live";
 import type { CallListItem } from "@/lib/schemas/calls";
-import { formatSentiment, meanSentiment, sentimentTone, speakerLabel } from "./call-format";
+import {
+  formatSentiment,
+  meanSentiment,
+  sentimentSourceLabel,
+  sentimentTone,
+  speakerLabel,
+} from "./call-format";
+import { SentimentSourceTag } from "./call-side-panels";
 import { CallStatusBadge } from "./call-status-badge";
 import { Elapsed } from "./elapsed";
 import { StreamIndicator } from "./stream-indicator";
@@ -98,6 +105,7 @@ function LiveTile({ call }: { call: CallListItem }) {
   const tail = segments.slice(-TAIL);
   const mean = meanSentiment(segments);
   const tone = sentimentTone(mean);
+  const source = sentimentSourceLabel(segments);
   const started = Date.parse(call.startTime);
   return (
     <li
@@ -137,8 +145,8 @@ function LiveTile({ call }: { call: CallListItem }) {
         <span title={formatDateTime(call.startTime)}>
           started {now !== null ? formatRelative(started, now) : formatDateTime(call.startTime)}
         </span>
-        <span className="ml-auto">
-          Sentiment{" "}
+        <span className="ml-auto flex items-baseline gap-1.5" data-testid="live-tile-sentiment">
+          <span>Sentiment so far</span>
           <span
             className={cn(
               "font-semibold tabular-nums",
@@ -147,8 +155,10 @@ function LiveTile({ call }: { call: CallListItem }) {
               tone === "neutral" && "text-fg",
             )}
           >
+            {mean !== null && mean >= 0.1 ? "▲ " : mean !== null && mean <= -0.1 ? "▼ " : ""}
             {formatSentiment(mean)}
           </span>
+          {source ? <SentimentSourceTag source={source} /> : null}
         </span>
       </div>
       <div className="min-h-0 flex-1 overflow-hidden" aria-live="off">

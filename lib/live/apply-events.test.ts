@@ -82,6 +82,7 @@ describe("applyLiveMessages", () => {
             text: "s0",
             confidence: 1,
             sentiment: 0.4,
+            sentimentSource: "enriched",
           },
         ],
       }),
@@ -90,6 +91,21 @@ describe("applyLiveMessages", () => {
     const segments = detailOf(client)!.segments;
     expect(segments.map((s) => s.sequence)).toEqual([0, 1]);
     expect(segments[0]!.speakerName).toBe("Dana");
+  });
+
+  it("lands each sentence's live sentiment in the cached call, marked as a live estimate", () => {
+    const client = clientWith(call());
+    const scored = (sequence: number, sentiment: number | undefined): LiveMessage => {
+      const m = sentence(sequence);
+      return m.event === "sentence" ? { ...m, data: { ...m.data, sentiment } } : m;
+    };
+    applyLiveMessages(client, [scored(0, 0.62), scored(1, -0.4), scored(2, undefined)]);
+    const segments = detailOf(client)!.segments;
+    expect(segments.map((s) => [s.sentiment, s.sentimentSource])).toEqual([
+      [0.62, "live"],
+      [-0.4, "live"],
+      [null, null],
+    ]);
   });
 
   it("ignores sentences of calls the page does not hold", () => {
@@ -111,6 +127,7 @@ describe("applyLiveMessages", () => {
             text: "s0",
             confidence: null,
             sentiment: null,
+            sentimentSource: null,
           },
         ],
       }),

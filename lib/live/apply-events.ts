@@ -15,7 +15,9 @@ export function sentenceToSegment(event: SentenceEvent): Segment {
     endMs: event.endMs,
     text: event.text,
     confidence: event.confidence,
-    sentiment: null,
+    // The relay's live estimate; REST's copy (enriched, or the same estimate) replaces it on the next refetch.
+    sentiment: event.sentiment ?? null,
+    sentimentSource: event.sentiment === null || event.sentiment === undefined ? null : "live",
   };
 }
 

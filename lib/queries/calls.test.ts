@@ -11,6 +11,7 @@ const seg = (sequence: number, speakerName: string | null = null): Segment => ({
   text: `s${sequence}`,
   confidence: null,
   sentiment: null,
+  sentimentSource: null,
 });
 
 describe("mergeSegments", () => {

@@ -18,6 +18,9 @@ export const callIdParamsSchema = z.object({ callId: callIdSchema.transform((s) 
 export const callStatusSchema = liveCallStatusSchema;
 export type CallStatus = z.infer<typeof callStatusSchema>;
 
+export const sentimentSourceSchema = z.enum(["live", "enriched"]);
+export type SentimentSource = z.infer<typeof sentimentSourceSchema>;
+
 export const segmentSchema = z.object({
   /** Equals the live stream's `sequence`. */
   sequence: z.number().int().nonnegative(),
@@ -29,8 +32,13 @@ export const segmentSchema = z.object({
   endMs: z.number(),
   text: z.string(),
   confidence: z.number().nullable(),
-  /** −1..1 once enriched. */
+  /**
+   * −1..1: the upstream's enriched score when it has one, else the relay's live estimate (lib/sentiment, scored as
+   * the sentence is published). `null` only from an older server.
+   */
   sentiment: z.number().nullable(),
+  /** Where `sentiment` comes from: `live` estimate until the upstream's enrichment scores the segment. */
+  sentimentSource: sentimentSourceSchema.nullable().default(null),
 });
 export type Segment = z.infer<typeof segmentSchema>;
 

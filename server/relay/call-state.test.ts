@@ -103,7 +103,30 @@ describe("CallStateMachine", () => {
       startMs: 1000,
       endMs: 1900,
       confidence: 0.9,
+      sentiment: 0,
     });
+    t.machine.dispose();
+  });
+
+  it("scores every published sentence with the live sentiment estimate, from the socket and from REST alike", async () => {
+    const texts = [
+      "Revenue grew 18% to a record $4.2 billion, well ahead of our guidance.",
+      "Gross margin declined sharply on weak demand and an impairment charge.",
+      "Our next question comes from the line of Dana Whitfield.",
+    ];
+    const restView = view("live", 1);
+    restView.segments[0]!.text = texts[0]!;
+    const t = setup(() => restView);
+    // Seen mid-call: sentence 0 comes from REST, 1 and 2 from the socket.
+    t.machine.onSentence({ ...frame(1), text: texts[1]! });
+    t.machine.onSentence({ ...frame(2), text: texts[2]! });
+    await until(() => t.sequences().length >= 3);
+    const scores = t.events
+      .filter((e) => e.event === "sentence")
+      .map((e) => (e.data as { sentiment: number }).sentiment);
+    expect(scores[0]).toBeGreaterThan(0.3);
+    expect(scores[1]).toBeLessThan(-0.3);
+    expect(scores[2]).toBe(0);
     t.machine.dispose();
   });
 

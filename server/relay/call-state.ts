@@ -1,5 +1,6 @@
 import "server-only";
 import type { LiveCallStatus, SentenceEvent } from "@/lib/schemas/live";
+import { liveSentiment } from "@/lib/sentiment";
 import { Backoff } from "./backoff";
 import type { SentenceFrame } from "./frames";
 import type { LivePayload } from "./hub";
@@ -366,6 +367,8 @@ export class CallStateMachine {
       startMs,
       endMs,
       confidence: p.confidence,
+      // Synchronous and cheap (microseconds): the upstream scores only at enrichment, the stream moves now.
+      sentiment: liveSentiment(p.text),
     };
   }
 

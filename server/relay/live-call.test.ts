@@ -27,6 +27,7 @@ function restCall(status: Call["status"], count: number): Omit<Call, "streamCurs
       text: `s${i}`,
       confidence: 0.9,
       sentiment: status === "enriched" ? 0.1 : null,
+      sentimentSource: status === "enriched" ? ("enriched" as const) : null,
     })),
     summary: null,
     participants: [],
@@ -60,7 +61,12 @@ describe("mergeCall", () => {
   it("adds the sentences the hub has and REST does not yet, once each, with the hub's cursor", () => {
     const merged = mergeCall(restCall("live", 3), snapshot("live", 6), "1-50")!;
     expect(merged.segments.map((s) => s.sequence)).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(merged.segments[5]).toMatchObject({ speakerName: null, sentiment: null, text: "s5" });
+    expect(merged.segments[5]).toMatchObject({
+      speakerName: null,
+      sentiment: 0,
+      sentimentSource: "live",
+      text: "s5",
+    });
     expect(merged.streamCursor).toBe("1-42");
   });
 

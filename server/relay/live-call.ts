@@ -1,5 +1,6 @@
 import "server-only";
 import type { Call, CallStatus, Segment } from "@/lib/schemas/calls";
+import { liveSentiment } from "@/lib/sentiment";
 import { AppError } from "../http/errors";
 import { getUpstreamCall } from "../upstream/calls";
 import { getMediaProxy, type Mp3Readiness } from "../upstream/media";
@@ -52,7 +53,8 @@ export function mergeCall(
       endMs: s.endMs,
       text: s.text,
       confidence: s.confidence,
-      sentiment: null,
+      sentiment: s.sentiment ?? liveSentiment(s.text),
+      sentimentSource: "live",
     });
   }
   const status =

@@ -4,6 +4,7 @@ import { getLogger, registerSecret } from "../log";
 import { fetchUpstreamCall, listCallsStartedSince, toCall } from "../upstream/calls";
 import { CallStateMachine, type CallFetcher, type CallStateOptions, type RelayLogger } from "./call-state";
 import type { UpstreamFrame } from "./frames";
+import { maybeStartBenchHooks } from "./bench-hook";
 import { createScaleNode, type ScaleNode } from "../scale/scale-node";
 import { redisUrl } from "../scale/redis";
 import { InMemoryHub, type LiveHub } from "./hub";
@@ -135,9 +136,11 @@ function store(): RelayStore {
   const holder = globalThis as Holder;
   holder[RELAY] ??= scaleStore();
   holder[RELAY] ??= {
-    hub: new InMemoryHub({
-      onSubscriberError: (error) => getLogger().warn({ err: error }, "relay: subscriber failed"),
-    }),
+    hub: maybeStartBenchHooks(
+      new InMemoryHub({
+        onSubscriberError: (error) => getLogger().warn({ err: error }, "relay: subscriber failed"),
+      }),
+    ),
     relay: null,
   };
   return holder[RELAY];

@@ -4,6 +4,7 @@ import {
   callListFromBody,
   hmsToMs,
   mediaLinksFromBody,
+  segmentSentiment,
   summaryFromBody,
   toCallStatus,
 } from "./calls";
@@ -165,6 +166,7 @@ describe("callFromBody (toCall)", () => {
         text: "Sentence 0.",
         confidence: 0.95,
         sentiment: 0,
+        sentimentSource: "enriched",
       },
       {
         sequence: 1,
@@ -175,6 +177,7 @@ describe("callFromBody (toCall)", () => {
         text: "Sentence 1.",
         confidence: 0.95,
         sentiment: 0.4,
+        sentimentSource: "enriched",
       },
       {
         sequence: 2,
@@ -185,6 +188,7 @@ describe("callFromBody (toCall)", () => {
         text: "Sentence 2.",
         confidence: 0.95,
         sentiment: -0.2,
+        sentimentSource: "enriched",
       },
     ]);
     expect(call.summary).toEqual({
@@ -227,7 +231,9 @@ describe("callFromBody (toCall)", () => {
         endMs: 1000,
         text: "Sentence 0.",
         confidence: 0.95,
-        sentiment: null,
+        // The upstream scores only at enrichment: until then, the relay's live estimate (no evidence here).
+        sentiment: 0,
+        sentimentSource: "live",
       },
     ]);
     // Read without audio=true: the flags follow the lifecycle (HLS once something was said, no MP3 while live).
@@ -268,6 +274,19 @@ describe("callFromBody (toCall)", () => {
       summary: null,
       name: "NWSC",
     });
+  });
+});
+
+describe("segmentSentiment", () => {
+  it("prefers the upstream's enriched score, else estimates from the words", () => {
+    expect(segmentSentiment(0.25, "Demand was weak.")).toEqual({
+      sentiment: 0.25,
+      sentimentSource: "enriched",
+    });
+    const live = segmentSentiment(null, "Revenue grew 18% to a record $4.2 billion.");
+    expect(live.sentimentSource).toBe("live");
+    expect(live.sentiment).toBeGreaterThan(0.3);
+    expect(segmentSentiment(null, "Demand was weak and margins disappointed.").sentiment).toBeLessThan(-0.3);
   });
 });
 

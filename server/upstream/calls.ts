@@ -10,6 +10,7 @@ import type {
   Segment,
   SummariesQuery,
 } from "@/lib/schemas/calls";
+import { liveSentiment } from "@/lib/sentiment";
 import { AppError } from "../http/errors";
 import { cacheKey, getResponseCache, type CachePolicy, type Cached } from "./cache";
 import { upstreamGet, type UpstreamQuery } from "./client";
@@ -203,6 +204,20 @@ function toBaseSegments(segments: UpstreamSegment[] | null | undefined): BaseSeg
 }
 
 /**
+ * A segment's sentiment: the upstream's (it scores only at enrichment) when present, else the same live estimate
+ * the relay puts on the stream, so the page and the stream agree sentence for sentence.
+ */
+export function segmentSentiment(
+  upstream: number | null,
+  text: string,
+): Pick<Segment, "sentiment" | "sentimentSource"> {
+  if (upstream !== null && Number.isFinite(upstream)) {
+    return { sentiment: Math.max(-1, Math.min(1, upstream)), sentimentSource: "enriched" };
+  }
+  return { sentiment: liveSentiment(text), sentimentSource: "live" };
+}
+
+/**
  * The transcript as one list keyed by the live sequence: the `LIVE` transcript's sentences (diarization labels),
  * overlaid with the enriched `NON_LIVE` transcript's speaker names and sentiment for the same `segment_id`. Without
  * a `LIVE` transcript the final one stands alone.
@@ -226,7 +241,7 @@ export function toSegments(call: UpstreamCall): Segment[] {
       endMs: s.endMs,
       text: s.text,
       confidence: s.confidence,
-      sentiment: named?.sentiment ?? s.sentiment,
+      ...segmentSentiment(named?.sentiment ?? s.sentiment, s.text),
     });
   }
   return out;

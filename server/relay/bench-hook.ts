@@ -1,0 +1,77 @@
+import "server-only";
+import { createServer } from "node:http";
+import type { LiveHub } from "./hub";
+
+/**
+ * Benchmark hook for `npm run bench` (bench/relay.ts): lets the relay benchmark publish synthetic sentences straight
+ * into this process's hub, so that it measures the fan-out (hub → SSE encoding → sockets) and nothing upstream.
+ *
+ * Off unless `CALLROOM_BENCH_HOOKS=1`; then it listens on 127.0.0.1 only (port `CALLROOM_BENCH_HOOK_PORT`, 0 = any)
+ * and prints `bench hook listening on http://127.0.0.1:PORT`. It is never enabled in production deployments.
+ *
+ *   GET  /stats                               → { pid, subscribers, rssKb }
+ *   POST /publish?durationMs=&maxPerSecond=   → publishes sentences (one per event-loop turn, at most maxPerSecond)
+ *                                               for durationMs, then answers { published, elapsedMs }
+ *
+ * Each sentence's text is `bench <sequence> <Date.now() at publish>`, so clients can measure delivery latency.
+ */
+export function maybeStartBenchHooks<H extends LiveHub>(hub: H): H {
+  if (process.env.CALLROOM_BENCH_HOOKS !== "1") return hub;
+  const port = Number(process.env.CALLROOM_BENCH_HOOK_PORT ?? "0") || 0;
+  let sequence = 0;
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method === "GET" && url.pathname === "/stats") {
+      return reply(200, {
+        pid: process.pid,
+        subscribers: hub.subscriberCount(),
+        rssKb: Math.round(process.memoryUsage.rss() / 1024),
+      });
+    }
+    if (req.method === "POST" && url.pathname === "/publish") {
+      const durationMs = Math.min(120_000, Math.max(1, Number(url.searchParams.get("durationMs")) || 10_000));
+      const maxPerSecond = Math.max(1, Number(url.searchParams.get("maxPerSecond")) || 1_000);
+      const started = performance.now();
+      let published = 0;
+      const tick = () => {
+        const elapsed = performance.now() - started;
+        if (elapsed >= durationMs) return reply(200, { published, elapsedMs: Math.round(elapsed) });
+        if (published < (elapsed / 1000) * maxPerSecond) {
+          sequence += 1;
+          published += 1;
+          hub.publish({
+            event: "sentence",
+            symbol: "BENCH",
+            data: {
+              callId: "bench-call",
+              sequence,
+              text: `bench ${sequence} ${Date.now()}`,
+              speaker: "bench",
+              startMs: sequence,
+              endMs: sequence + 1,
+              confidence: 1,
+              sentiment: null,
+            },
+          });
+          setImmediate(tick);
+        } else {
+          setTimeout(tick, 1);
+        }
+      };
+      tick();
+      return;
+    }
+    reply(404, { error: "not found" });
+  });
+  server.listen(port, "127.0.0.1", () => {
+    const address = server.address();
+    const actual = typeof address === "object" && address ? address.port : port;
+    console.log(`bench hook listening on http://127.0.0.1:${actual}`);
+  });
+  server.unref();
+  return hub;
+}

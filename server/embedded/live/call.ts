@@ -17,7 +17,7 @@ import type { Company } from "../universe/types";
 import type { WireEarningsRecord } from "../universe/wire";
 import type { CallAudioTrack, SpeechEngine } from "./audio/types";
 import type { Enricher, EnrichmentInput, EnrichmentResult } from "./enrichment/types";
-import { estimateSpeechSeconds, type CallScript } from "./script/generate";
+import { estimateSpeechSeconds, SHORT_CALL_SECONDS, type CallScript } from "./script/generate";
 import { createScriptRng } from "./script/rng";
 
 export type CallKind = "scheduled" | "control" | "historical";
@@ -70,10 +70,12 @@ export interface CallDeps {
   enrichDelayMs: number;
 }
 
-/** Silence before the operator's first word: the line "connects". */
+/** Silence before the operator's first word: the line "connects" (shorter on short calls, which cannot spare it). */
 const LEAD_IN_MS = 1200;
 /** After the last word, so the final segment does not cut the speaker off. */
 const TRAIL_MS = 1500;
+/** Short calls' trail: the end pad (see `tick`) usually follows it anyway. */
+const SHORT_TRAIL_MS = 300;
 /** How far past the playhead a live tick encodes MP3 (more than the encoder's look-ahead). */
 const ENCODE_AHEAD_MS = 400;
 /** How far ahead of the playhead audio is synthesized. */
@@ -107,6 +109,9 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
   private enrichTimer: NodeJS.Timeout | null = null;
   private readonly voices = new Map<string, string>();
   private readonly closeSeconds: number;
+  private readonly short: boolean;
+  private readonly leadInMs: number;
+  private readonly trailMs: number;
 
   constructor(
     readonly info: CallInfo,
@@ -116,6 +121,9 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
     super();
     this.track = deps.createTrack();
     this.updatedAt = info.startTime;
+    this.short = info.kind !== "historical" && info.plannedSeconds < SHORT_CALL_SECONDS;
+    this.leadInMs = this.short ? Math.min(LEAD_IN_MS, Math.max(200, info.plannedSeconds * 20)) : LEAD_IN_MS;
+    this.trailMs = this.short ? SHORT_TRAIL_MS : TRAIL_MS;
     this.closeSeconds = script.sentences
       .slice(script.closeIndex)
       .reduce((s, x) => s + estimateSpeechSeconds(x.text) + 0.8, 0);
@@ -150,14 +158,26 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
     if (this.nextIndex < this.script.closeIndex) this.nextIndex = this.script.closeIndex;
   }
 
-  /** Drive a live call: synthesize ahead, publish what wall time has reached, finish at the end. */
+  /** Resolves once no synthesis is in flight (tests driving `tick` on a fake clock). */
+  async idle(): Promise<void> {
+    while (this.synthesizing) await this.synthesizing;
+  }
+
+  /**
+   * Drive a live call: synthesize ahead, publish what wall time has reached, finish at the end. A call whose speech
+   * comes out shorter than planned ends with a pause up to its planned duration (contract §7: the call lasts
+   * `durationSeconds`), unless the control API ended it.
+   */
   tick(): void {
     if (this.disposed || this.status === "COMPLETED" || !this.track) return;
     const elapsed = this.deps.now() - this.info.startTime.getTime();
     if (!this.synthesizing) {
       if (this.scriptDone) {
         if (!this.trailed) {
-          this.track.appendSilence(TRAIL_MS);
+          this.track.appendSilence(this.trailMs);
+          const plannedMs = this.info.plannedSeconds * 1000;
+          if (!this.endRequested && this.track.durationMs < plannedMs)
+            this.track.appendSilence(plannedMs - this.track.durationMs);
           this.trailed = true;
         }
       } else if (this.track.durationMs < elapsed + LOOKAHEAD_MS || this.pending.length < 2) {
@@ -190,7 +210,7 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
     }
     const track = this.track;
     if (!track || this.disposed) return;
-    track.appendSilence(TRAIL_MS);
+    track.appendSilence(this.trailMs);
     this.trailed = true;
     // Historical metadata promises the planned duration before any audio exists, so the audio is padded to it.
     const plannedMs = this.info.plannedSeconds * 1000;
@@ -211,12 +231,14 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
     // Keep within the planned duration: when the close would overrun it, skip the rest of the Q&A.
     // Historical calls never skip: their sentence set must not depend on synthesis (summaries are built from the
     // script text alone, before any audio exists).
-    // Only the Q&A is cut: prepared remarks (and the figures in them) are sized by the script and always spoken.
+    // Only the Q&A is cut (and a short call's outlook): prepared remarks and the figures in them are sized by the
+    // script and always spoken.
+    const section = this.script.sentences[index]?.section;
     if (
       !this.endRequested &&
       this.info.kind !== "historical" &&
       index < this.script.closeIndex &&
-      this.script.sentences[index]?.section === "qa"
+      (section === "qa" || (this.short && section === "guidance"))
     ) {
       const projected =
         track.durationMs / 1000 + estimateSpeechSeconds(this.script.sentences[index]?.text ?? "");
@@ -235,7 +257,16 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
       if (behind > 0) track.appendSilence(behind);
     }
     if (this.lastSpeaker === null) {
-      if (track.durationMs < LEAD_IN_MS) track.appendSilence(LEAD_IN_MS - track.durationMs);
+      if (track.durationMs < this.leadInMs) track.appendSilence(this.leadInMs - track.durationMs);
+    } else if (this.short) {
+      // Tighter turn-taking on short calls, tightest under 20 s (the script's sizing assumes these pauses, see
+      // `shortCallOverheadSeconds`).
+      const tiny = this.info.plannedSeconds < 20;
+      track.appendSilence(
+        this.lastSpeaker === line.speakerLabel
+          ? rng.int(tiny ? 200 : 250, tiny ? 300 : 400)
+          : rng.int(tiny ? 300 : 450, tiny ? 400 : 650),
+      );
     } else {
       track.appendSilence(this.lastSpeaker === line.speakerLabel ? rng.int(250, 450) : rng.int(650, 1000));
     }

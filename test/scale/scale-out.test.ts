@@ -135,17 +135,18 @@ describe("two instances on one Redis", () => {
     const onB = await open(b);
     const roaming = await open(a);
     const [symbol] = await symbols();
-    const callId = await startCall(symbol!, 20);
+    const callId = await startCall(symbol!, 35);
 
     // A browser reads a few sentences on A, loses it, and comes back through the load balancer on B.
-    await roaming.waitFor((_m, all) => sentencesOf(all, callId).length >= 3, 60_000);
+    await roaming.waitFor((_m, all) => sentencesOf(all, callId).length >= 2, 60_000);
     await roaming.close();
     const beforeMove = sentencesOf(roaming.messages, callId);
     const resumed = await open(b, { "last-event-id": roaming.lastEventId()! });
 
     await Promise.all([onA, onB, resumed].map((r) => r.waitFor(completed(callId), 90_000)));
     const expected = await finalTranscript(callId);
-    expect(expected.length).toBeGreaterThan(3);
+    // Sentences were said after the move, so the resumed stream had to deliver some.
+    expect(expected.length).toBeGreaterThan(beforeMove.length);
     expect(plain(sentencesOf(onA.messages, callId))).toEqual(expected);
     expect(plain(sentencesOf(onB.messages, callId))).toEqual(expected);
     expect(plain([...beforeMove, ...sentencesOf(resumed.messages, callId)])).toEqual(expected);

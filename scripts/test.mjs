@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every check CI runs — lint, types, unit + integration tests (Vitest), the Playwright suite.
+// `npm test`: every check CI runs — lint, types, a production build, unit + integration tests (Vitest), the
+// Playwright suite.
 // Every step runs even when an earlier one fails, so one run reports everything; the exit code is non-zero if any
-// step failed. The last line is `N passed, N failed` (tests of both runners, plus lint and typecheck as one each).
+// step failed. The last line is `N passed, N failed` (tests of both runners, plus lint, typecheck and build as one each).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -70,6 +71,10 @@ step(
   [node, [bin("next", "dist/bin/next"), "typegen"]],
   [node, [bin("typescript", "bin/tsc"), "--noEmit", "-p", "."]],
 );
+
+// One production build up front: the multi-instance Vitest test and the Playwright suite both reuse it (each checks
+// that its BUILD_ID is newer than the sources) instead of building again.
+step("build", [node, [bin("next", "dist/bin/next"), "build"]]);
 
 const vitestReport = join(reports, "vitest.json");
 const vitestOk = run("unit and integration tests (vitest)", node, [

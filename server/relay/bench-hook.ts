@@ -9,7 +9,7 @@ import type { LiveHub } from "./hub";
  * Off unless `CALLROOM_BENCH_HOOKS=1`; then it listens on 127.0.0.1 only (port `CALLROOM_BENCH_HOOK_PORT`, 0 = any)
  * and prints `bench hook listening on http://127.0.0.1:PORT`. It is never enabled in production deployments.
  *
- *   GET  /stats                               → { pid, subscribers, rssKb }
+ *   GET  /stats[?gc=1]                        → { pid, subscribers, rssKb }
  *   POST /publish?durationMs=&maxPerSecond=   → publishes sentences (one per event-loop turn, at most maxPerSecond)
  *                                               for durationMs, then answers { published, elapsedMs }
  *
@@ -26,6 +26,8 @@ export function maybeStartBenchHooks<H extends LiveHub>(hub: H): H {
       res.end(JSON.stringify(body));
     };
     if (req.method === "GET" && url.pathname === "/stats") {
+      // With `?gc=1` and `--expose-gc`, a full collection first: RSS then shows what connections retain.
+      if (url.searchParams.get("gc") === "1") (globalThis as { gc?: () => void }).gc?.();
       return reply(200, {
         pid: process.pid,
         subscribers: hub.subscriberCount(),

@@ -1,0 +1,173 @@
+/**
+ * Writes the generated part of docs/performance.md (between the `bench:results` markers) from bench/results.json;
+ * the hand-written findings around it are kept.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./app";
+
+const START = "<!-- bench:results:start -->";
+const END = "<!-- bench:results:end -->";
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (v && typeof v === "object" ? (v as Json) : {});
+const fmt = (v: unknown): string =>
+  typeof v === "number"
+    ? v.toLocaleString("en-US", { maximumFractionDigits: 2 })
+    : v === undefined
+      ? "—"
+      : String(v);
+const verdict = (met: unknown) => (met === true ? "met" : met === false ? "**missed**" : "—");
+const load = (v: unknown) => (Array.isArray(v) ? v.join(" / ") : "—");
+
+function section(results: Json): string {
+  const lines: string[] = [];
+  const machine = obj(results.machine);
+  lines.push(
+    `Last run: ${fmt(machine.recordedAt)} · Node ${fmt(machine.node)} · ${fmt(machine.cpus)} CPUs (shared).`,
+    "",
+  );
+  lines.push(
+    "| benchmark | figure | value | target | verdict | load avg (1/5/15 min) |",
+    "|---|---|---|---|---|---|",
+  );
+  const row = (bench: string, figure: string, value: unknown, target: string, met: unknown, la: unknown) =>
+    lines.push(`| ${bench} | ${figure} | ${fmt(value)} | ${target} | ${verdict(met)} | ${load(la)} |`);
+  const err = (bench: string, r: Json) => {
+    if (r.error) lines.push(`| ${bench} | error | ${String(r.error).replace(/\|/g, "/")} | | | |`);
+    return Boolean(r.error);
+  };
+
+  const relay = obj(results.relay);
+  if (!err("relay", relay) && relay.clients !== undefined) {
+    const met = obj(relay.met);
+    row(
+      "relay",
+      "SSE clients",
+      relay.clients,
+      "≥ 10,000",
+      Number(relay.clients) >= 10_000,
+      relay.loadAverage,
+    );
+    row("relay", "deliveries/s (app)", relay.deliveriesPerSec, "", undefined, obj(relay.app).loadAverage);
+    row(
+      "relay",
+      "deliveries/s (bare node:http)",
+      relay.baselineDeliveriesPerSec,
+      "",
+      undefined,
+      obj(relay.baseline).loadAverage,
+    );
+    row("relay", "ratio app / bare", relay.ratio, "≥ 0.66", met.ratio, relay.loadAverage);
+    row(
+      "relay",
+      "publish → receipt p50 / p99 ms (app)",
+      `${fmt(relay.p50Ms)} / ${fmt(relay.p99Ms)}`,
+      "",
+      undefined,
+      relay.loadAverage,
+    );
+    row(
+      "relay",
+      "publish → receipt p50 / p99 ms (bare)",
+      `${fmt(relay.baselineP50Ms)} / ${fmt(relay.baselineP99Ms)}`,
+      "",
+      undefined,
+      obj(relay.baseline).loadAverage,
+    );
+    row(
+      "relay",
+      "RSS per client kB (app)",
+      relay.rssPerClientKb,
+      "≤ 20",
+      met.rssPerClientKb,
+      relay.loadAverage,
+    );
+    row(
+      "relay",
+      "RSS per client kB (bare)",
+      relay.baselineRssPerClientKb,
+      "",
+      undefined,
+      obj(relay.baseline).loadAverage,
+    );
+  }
+  const co = obj(results.coalescing);
+  if (!err("coalescing", co) && co.concurrent !== undefined) {
+    row(
+      "coalescing",
+      `upstream calls for ${fmt(co.concurrent)} identical cold requests`,
+      co.upstreamCalls,
+      "1",
+      co.upstreamCalls === 1,
+      co.loadAverage,
+    );
+  }
+  const proxy = obj(results.proxy);
+  if (!err("proxy", proxy) && proxy.cached !== undefined) {
+    for (const kind of ["cached", "uncached"] as const) {
+      const r = obj(proxy[kind]);
+      row(
+        "proxy",
+        `${kind} requests/s (p50 / p99 ms)`,
+        `${fmt(r.requestsPerSec)} (${fmt(r.p50Ms)} / ${fmt(r.p99Ms)})`,
+        "",
+        undefined,
+        r.loadAverage,
+      );
+    }
+  }
+  const lat = obj(results.latency);
+  if (!err("latency", lat) && lat.sentenceToDomP95Ms !== undefined) {
+    row(
+      "latency",
+      `sentence → DOM p95 ms (p50 ${fmt(lat.sentenceToDomP50Ms)}, n = ${fmt(lat.samples)})`,
+      lat.sentenceToDomP95Ms,
+      "≤ 150",
+      Number(lat.sentenceToDomP95Ms) <= 150,
+      lat.loadAverage,
+    );
+  }
+  const lh = obj(results.lighthouse);
+  if (!err("lighthouse", lh)) {
+    for (const [page, r] of Object.entries(obj(lh.pages))) {
+      const p = obj(r);
+      row(
+        "lighthouse",
+        `performance ${page}`,
+        p.score ?? p.error,
+        "≥ 95",
+        p.score === undefined ? undefined : Number(p.score) >= 95,
+        p.loadAverage,
+      );
+    }
+  }
+  const bundles = obj(results.bundles);
+  if (!err("bundles", bundles)) {
+    for (const [route, r] of Object.entries(obj(bundles.routes))) {
+      const b = obj(r);
+      row(
+        "bundles",
+        `first-load JS ${route} (kB gzip)`,
+        b.firstLoadKbGzip,
+        "≤ 180",
+        Number(b.firstLoadKbGzip) <= 180,
+        bundles.loadAverage,
+      );
+    }
+  }
+  return lines.join("\n");
+}
+
+export function writePerformanceDoc(results: Json): void {
+  const path = join(ROOT, "docs/performance.md");
+  const existing = existsSync(path) ? readFileSync(path, "utf8") : `# Performance\n\n${START}\n${END}\n`;
+  const at = existing.indexOf(START);
+  const end = existing.indexOf(END);
+  const generated = `${START}\n<!-- generated by npm run bench from bench/results.json; edit outside the markers -->\n\n${section(results)}\n\n${END}`;
+  const next =
+    at >= 0 && end > at
+      ? existing.slice(0, at) + generated + existing.slice(end + END.length)
+      : `${existing}\n${generated}\n`;
+  writeFileSync(path, next);
+}

@@ -1,0 +1,143 @@
+/**
+ * Page weight and speed of every dashboard page, on the production build.
+ *
+ * - bundles: first-load JS per route: every `/_next/static/…js` the route's server-rendered HTML loads (script tags
+ *   and script preloads), each gzipped here at the default level, summed, in kB (what `next build` used to print as
+ *   "First Load JS"; Next 16's build output no longer does). Lazily imported chunks are not first-load.
+ * - lighthouse: Lighthouse's performance score (default config: mobile emulation, simulated throttling) for each
+ *   page, in Debian's Chromium, one run per page. CPU contention on a shared machine lengthens main-thread tasks
+ *   and so lowers the score (Total Blocking Time); the load average is recorded beside it.
+ */
+import { gzipSync } from "node:zlib";
+import type { RunningApp } from "./lib/app";
+import { getJson, loadAverage, log, round, withTimeout } from "./lib/common";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./latency";
+
+/** The pages of design.md §3, with real ids from the running embedded service. */
+async function pages(app: RunningApp): Promise<Record<string, string>> {
+  const earnings = await getJson<{ data: { ticker: string }[] }>(
+    `${app.url}/api/calendar/earnings?pageSize=50`,
+  );
+  const tickers = [...new Set(earnings.data.map((r) => r.ticker))];
+  const calls = await getJson<{ data: { callId: string; status: string }[] }>(
+    `${app.url}/api/calls?pageSize=50`,
+  );
+  const done = calls.data.find((c) => c.status === "enriched") ?? calls.data[0];
+  const out: Record<string, string> = {
+    "/": "/",
+    "/live": "/live",
+    "/calls": "/calls",
+    "/calendar/earnings": "/calendar/earnings",
+    "/calendar/ma": "/calendar/ma",
+  };
+  if (done) out["/calls/[callId]"] = `/calls/${done.callId}`;
+  if (tickers[0]) out["/companies/[symbol]"] = `/companies/${tickers[0]}`;
+  if (tickers.length >= 3) out["/compare"] = `/compare?symbols=${tickers.slice(0, 3).join(",")}`;
+  return out;
+}
+
+export async function runBundlesBench(app: RunningApp) {
+  return withTimeout(
+    (async () => {
+      const load = loadAverage();
+      const routes: Record<string, { firstLoadKbGzip: number; rawKb: number; scripts: number }> = {};
+      const gzipCache = new Map<string, { gz: number; raw: number }>();
+      for (const [route, path] of Object.entries(await pages(app))) {
+        const html = await (await fetch(`${app.url}${path}`)).text();
+        const srcs = new Set<string>();
+        for (const m of html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+?\.js)"/g)) srcs.add(m[1]!);
+        let gz = 0;
+        let raw = 0;
+        for (const src of srcs) {
+          let sizes = gzipCache.get(src);
+          if (!sizes) {
+            const body = Buffer.from(await (await fetch(`${app.url}${src}`)).arrayBuffer());
+            sizes = { gz: gzipSync(body).length, raw: body.length };
+            gzipCache.set(src, sizes);
+          }
+          gz += sizes.gz;
+          raw += sizes.raw;
+        }
+        routes[route] = { firstLoadKbGzip: round(gz / 1024), rawKb: round(raw / 1024), scripts: srcs.size };
+      }
+      const worst = Math.max(...Object.values(routes).map((r) => r.firstLoadKbGzip));
+      const result = { routes, maxKbGzip: worst, target: 180, met: worst <= 180, loadAverage: load };
+      log(`bundles: ${JSON.stringify(result)}`);
+      return result;
+    })(),
+    120_000,
+    "the bundles benchmark",
+  );
+}
+
+interface LighthousePage {
+  score?: number;
+  error?: string;
+  metrics?: Record<string, number | undefined>;
+  loadAverage: [number, number, number];
+}
+
+export async function runLighthouseBench(app: RunningApp, options: { preset?: "desktop" } = {}) {
+  return withTimeout(
+    (async () => {
+      const { default: lighthouse } = await import("lighthouse");
+      const chromeLauncher = await import("chrome-launcher");
+      const chrome = await chromeLauncher.launch({
+        chromePath: CHROMIUM_PATH,
+        chromeFlags: CHROMIUM_ARGS.map((a) => (a === "--headless" ? "--headless=new" : a)),
+      });
+      const results: Record<string, LighthousePage> = {};
+      try {
+        for (const [route, path] of Object.entries(await pages(app))) {
+          const load = loadAverage();
+          try {
+            const config =
+              options.preset === "desktop"
+                ? (await import("lighthouse/core/config/desktop-config.js")).default
+                : undefined;
+            const runner = await lighthouse(
+              `${app.url}${path}`,
+              { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+              config,
+            );
+            const lhr = runner?.lhr;
+            const score = lhr?.categories.performance?.score;
+            const metric = (id: string) => {
+              const v = lhr?.audits[id]?.numericValue;
+              return v === undefined ? undefined : Math.round(v);
+            };
+            results[route] = {
+              score: score === null || score === undefined ? undefined : Math.round(score * 100),
+              metrics: {
+                fcpMs: metric("first-contentful-paint"),
+                lcpMs: metric("largest-contentful-paint"),
+                tbtMs: metric("total-blocking-time"),
+                cls: lhr?.audits["cumulative-layout-shift"]?.numericValue,
+                speedIndexMs: metric("speed-index"),
+              },
+              loadAverage: load,
+            };
+          } catch (error) {
+            results[route] = {
+              error: error instanceof Error ? error.message : String(error),
+              loadAverage: load,
+            };
+          }
+          log(`lighthouse ${route}: ${JSON.stringify(results[route])}`);
+        }
+      } finally {
+        chrome.kill();
+      }
+      const scores = Object.values(results).flatMap((r) => (r.score === undefined ? [] : [r.score]));
+      return {
+        preset: options.preset ?? "mobile (default)",
+        pages: results,
+        minScore: scores.length ? Math.min(...scores) : null,
+        target: 95,
+        met: scores.length === Object.keys(results).length && Math.min(...scores) >= 95,
+      };
+    })(),
+    12 * 60_000,
+    "the lighthouse benchmark",
+  );
+}

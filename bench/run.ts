@@ -1,0 +1,89 @@
+/**
+ * `npm run bench`: every benchmark, each bounded in time, loopback only; writes bench/results.json and the figures
+ * section of docs/performance.md.
+ *
+ *   npm run bench                                   # everything (about 10 minutes on 2 cores)
+ *   npm run bench -- --only relay,coalescing        # some (relay, coalescing, proxy, latency, lighthouse, bundles)
+ *   npm run bench -- --clients 2000 --seconds 5     # a smaller relay run
+ *   npm run bench -- --reuse-build                  # benchmark the existing .next-bench build as it is
+ *
+ * Results of benchmarks not run this time are kept from the previous bench/results.json.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { ROOT, startApp } from "./lib/app";
+import { loadAverage, log } from "./lib/common";
+import { writePerformanceDoc } from "./lib/report";
+
+const ALL = ["relay", "coalescing", "proxy", "latency", "lighthouse", "bundles"] as const;
+type BenchName = (typeof ALL)[number];
+
+const { values } = parseArgs({
+  options: {
+    only: { type: "string" },
+    clients: { type: "string", default: "10000" },
+    seconds: { type: "string", default: "15" },
+    "reuse-build": { type: "boolean", default: false },
+  },
+});
+const only = new Set<BenchName>(
+  values.only ? (values.only.split(",").map((s) => s.trim()) as BenchName[]) : [...ALL],
+);
+for (const name of only)
+  if (!ALL.includes(name)) throw new Error(`unknown benchmark ${name}; use ${ALL.join(", ")}`);
+
+const resultsPath = join(ROOT, "bench/results.json");
+const results: Record<string, unknown> = existsSync(resultsPath)
+  ? (JSON.parse(readFileSync(resultsPath, "utf8")) as Record<string, unknown>)
+  : {};
+
+const save = () => {
+  results.machine = {
+    recordedAt: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+  };
+  writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+  writePerformanceDoc(results);
+};
+
+log(`load average at start: ${loadAverage().join(", ")}`);
+const app = await startApp({ reuseBuild: values["reuse-build"] });
+let failed = false;
+const stage = async (name: BenchName, fn: () => Promise<unknown>) => {
+  if (!only.has(name)) return;
+  log(`${name}: start (load ${loadAverage().join(", ")})`);
+  try {
+    results[name] = { ...((await fn()) as object), recordedAt: new Date().toISOString() };
+    log(`${name}: done`);
+  } catch (error) {
+    failed = true;
+    log(`${name}: FAILED: ${error instanceof Error ? error.stack : String(error)}`);
+    results[name] = {
+      error: error instanceof Error ? error.message : String(error),
+      recordedAt: new Date().toISOString(),
+    };
+  }
+  save();
+};
+
+try {
+  await stage("coalescing", async () => (await import("./proxy")).runCoalescingBench(app));
+  await stage("proxy", async () => (await import("./proxy")).runProxyBench(app));
+  await stage("latency", async () => (await import("./latency")).runLatencyBench(app));
+  await stage("bundles", async () => (await import("./lighthouse")).runBundlesBench(app));
+  await stage("lighthouse", async () => (await import("./lighthouse")).runLighthouseBench(app));
+  // The heaviest last: 10,000 sockets in and out of the app leave it in no state for latency figures.
+  await stage("relay", async () =>
+    (await import("./relay")).runRelayBench(app, {
+      clients: Number(values.clients),
+      publishSeconds: Number(values.seconds),
+    }),
+  );
+} finally {
+  await app.stop();
+}
+log(`wrote bench/results.json and docs/performance.md (load average now ${loadAverage().join(", ")})`);
+process.exit(failed ? 1 : 0);

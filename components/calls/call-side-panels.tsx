@@ -88,7 +88,7 @@ export function SentimentSourceTag({ source }: { source: "live estimate" | "enri
           : "Scores from the market-data service's enrichment"
       }
       className={cn(
-        "text-2xs rounded border px-1 leading-4",
+        "text-2xs rounded border px-1 leading-4 whitespace-nowrap",
         source === "live estimate" ? "border-accent/40 text-accent" : "border-line text-muted",
       )}
     >

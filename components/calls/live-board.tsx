@@ -131,7 +131,7 @@ function LiveTile({ call }: { call: CallListItem }) {
         </h2>
         <CallStatusBadge status={status} />
       </div>
-      <div className="text-2xs text-muted flex items-center gap-3">
+      <div className="text-2xs text-muted flex flex-wrap items-center gap-x-3 gap-y-0.5 whitespace-nowrap">
         <span>
           {isLive ? "Elapsed " : "Ran "}
           <Elapsed
@@ -161,7 +161,14 @@ function LiveTile({ call }: { call: CallListItem }) {
           {source ? <SentimentSourceTag source={source} /> : null}
         </span>
       </div>
-      <div className="min-h-0 flex-1 overflow-hidden" aria-live="off">
+      {/* Bottom-aligned: on a narrow tile the oldest line is the one cut, never the sentence just spoken. */}
+      <div
+        className={cn(
+          "flex min-h-0 flex-1 flex-col overflow-hidden",
+          tail.length > 0 && "justify-end [mask-image:linear-gradient(to_bottom,transparent,#000_14px)]",
+        )}
+        aria-live="off"
+      >
         {detail.isPending ? (
           <div className="flex flex-col gap-1.5 pt-1">
             <Skeleton className="h-3 w-full" />

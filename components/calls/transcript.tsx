@@ -281,7 +281,7 @@ const SentenceRow = memo(function SentenceRow({
       data-start-ms={segment.startMs}
       aria-current={isActive ? "true" : undefined}
       className={cn(
-        "grid grid-cols-[3.5rem_1fr] gap-x-2 border-l-2 px-2 py-1 text-[13px] leading-5",
+        "grid grid-cols-[3.5rem_1fr_3.25rem] gap-x-2 border-l-2 px-2 py-1 text-[13px] leading-5",
         isActive ? "border-accent bg-accent-soft" : "hover:bg-surface border-transparent",
         showSpeaker && "pt-2",
       )}
@@ -304,20 +304,7 @@ const SentenceRow = memo(function SentenceRow({
       </button>
       <div className="min-w-0 cursor-pointer">
         {showSpeaker ? (
-          <p className="text-2xs text-muted font-semibold tracking-wide uppercase">
-            {speakerLabel(segment)}
-            {segment.sentiment !== null ? (
-              <span
-                className={cn(
-                  "ml-2 font-normal normal-case tabular-nums",
-                  tone === "pos" && "text-pos",
-                  tone === "neg" && "text-neg",
-                )}
-              >
-                {formatSentiment(segment.sentiment)}
-              </span>
-            ) : null}
-          </p>
+          <p className="text-2xs text-muted font-semibold tracking-wide uppercase">{speakerLabel(segment)}</p>
         ) : null}
         <p>
           {parts.map((part, i) =>
@@ -339,6 +326,22 @@ const SentenceRow = memo(function SentenceRow({
           )}
         </p>
       </div>
+      {/* Per sentence, only where the words carry a view: a column of "0.00"s would be noise. */}
+      <span
+        data-testid="sentence-sentiment"
+        className={cn(
+          "text-2xs self-end text-right tabular-nums",
+          tone === "pos" && "text-pos",
+          tone === "neg" && "text-neg",
+        )}
+        title={
+          segment.sentiment === null
+            ? undefined
+            : `Sentiment ${formatSentiment(segment.sentiment)} (${segment.sentimentSource === "enriched" ? "enriched" : "live estimate"})`
+        }
+      >
+        {tone === "neutral" ? null : `${tone === "pos" ? "▲" : "▼"} ${formatSentiment(segment.sentiment)}`}
+      </span>
     </div>
   );
 });

@@ -16,7 +16,7 @@ async function knownTicker(request: APIRequestContext, index: number): Promise<s
  * and the call's completion and enrichment arriving without a reload (the config sets EMBEDDED_ENRICH_SECONDS=3).
  */
 
-test("a live call shows sentences as they are spoken, plays its audio, seeks on click, then shows completion and the summary without reload", async ({
+test("a live call shows sentences and their sentiment as they are spoken, plays its audio, seeks on click, then shows completion and the summary without reload", async ({
   page,
   request,
 }) => {
@@ -32,6 +32,17 @@ test("a live call shows sentences as they are spoken, plays its audio, seeks on 
   await expect(sentences.first()).toBeVisible({ timeout: 30_000 });
   const countBefore = await sentences.count();
   await expect.poll(async () => sentences.count(), { timeout: 30_000 }).toBeGreaterThan(countBefore);
+
+  // Sentiment moves while the call is live: one point per scored sentence, labelled as the live estimate.
+  const chart = page.getByTestId("sentiment-chart");
+  await expect(chart).toBeVisible({ timeout: 15_000 });
+  await expect(room).toHaveAttribute("data-status", "live");
+  const chartPoints = async () => Number(await chart.getAttribute("data-points"));
+  const pointsBefore = await chartPoints();
+  expect(pointsBefore).toBeGreaterThan(0);
+  await expect(page.getByTestId("sentiment-source")).toHaveText("live estimate");
+  await expect(page.getByTestId("sentiment-mean")).not.toHaveText("—");
+  await expect.poll(chartPoints, { timeout: 30_000 }).toBeGreaterThan(pointsBefore);
 
   await page.getByRole("button", { name: "Play", exact: true }).click();
   const audio = page.getByTestId("call-audio");
@@ -51,6 +62,8 @@ test("a live call shows sentences as they are spoken, plays its audio, seeks on 
   await expect(page.getByTestId("call-status")).not.toContainText("Live");
   await expect(page.getByTestId("summary-points")).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("summary-points").getByRole("listitem").first()).not.toBeEmpty();
+  // Enrichment replaces the live estimates with the upstream's scores.
+  await expect(page.getByTestId("sentiment-source")).toHaveText("enriched", { timeout: 30_000 });
 });
 
 test("an unknown call id answers a not-found page", async ({ page }) => {

@@ -11,6 +11,7 @@ import {
   formatMultiple,
   formatPercent,
   formatRelative,
+  formatSince,
   formatTimeInZone,
   isoDateInZone,
   marketSession,
@@ -145,5 +146,17 @@ describe("date presets", () => {
   it("adds days across month ends", () => {
     expect(addDaysIso("2025-01-31", 1)).toBe("2025-02-01");
     expect(addDaysIso("2025-03-01", -1)).toBe("2025-02-28");
+  });
+});
+
+describe("formatSince", () => {
+  const now = new Date("2026-01-05T18:30:00Z");
+  it("gives only the time with its zone on the same day, the full timestamp on another", () => {
+    expect(formatSince("2026-01-05T14:02:00Z", "UTC", now)).toBe("2:02 PM UTC");
+    expect(formatSince("2026-01-04T14:02:00Z", "UTC", now)).toBe("Jan 4, 2026, 2:02 PM UTC");
+  });
+  it("never prints garbage for missing or bad input", () => {
+    expect(formatSince(null, "UTC", now)).toBe(MISSING);
+    expect(formatSince("not a date", "UTC", now)).toBe(MISSING);
   });
 });

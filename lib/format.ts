@@ -261,6 +261,23 @@ export function formatDateTime(
   }).format(date);
 }
 
+/**
+ * When data was fetched, as short as still unambiguous: "2:02 PM UTC" on the same day (in the zone), the full
+ * "Jan 5, 2026, 2:02 PM UTC" otherwise. For notes like "showing data from …".
+ */
+export function formatSince(
+  instant: Date | string | null | undefined,
+  timeZone?: string,
+  now: Date = new Date(),
+): string {
+  if (instant === null || instant === undefined || instant === "") return MISSING;
+  const date = instant instanceof Date ? instant : new Date(instant);
+  if (Number.isNaN(date.getTime())) return MISSING;
+  const sameDay =
+    isoDateInZone(date, timeZone ?? localTimeZone()) === isoDateInZone(now, timeZone ?? localTimeZone());
+  return sameDay ? formatTimeInZone(date, timeZone) : formatDateTime(date, timeZone);
+}
+
 /** "3 min ago", "in 2 h", "just now"; pair it with formatDateTime in a title for the absolute time. */
 export function formatRelative(instant: Date | number, now: Date | number = Date.now()): string {
   const ms =

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { LineChart } from "@/components/charts/line-chart";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/card";
+import { StaleNote } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MISSING, formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { fundamentalsQueries } from "@/lib/queries/fundamentals";
@@ -82,6 +83,9 @@ export function CompanyHeader({
           </dd>
         </div>
       </dl>
+      {all.data?.meta.stale ? (
+        <StaleNote fetchedAt={all.data.meta.fetchedAt} what="market cap and profile" className="basis-full" />
+      ) : null}
     </header>
   );
 }

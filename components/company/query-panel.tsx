@@ -3,13 +3,18 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { isApiError } from "@/lib/queries/fetch-json";
-import { EmptyState, ErrorState } from "@/components/ui/panel-state";
+import { EmptyState, ErrorState, StaleNote } from "@/components/ui/panel-state";
+import { envelopeMeta } from "@/lib/queries/stale";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /**
  * The four states of a data panel in one place: loading (a skeleton of the panel's height), error (what failed +
  * retry), empty (why), and content. A 404 from our API means "the service has none of this for the company": an
  * empty state, not an error.
+ *
+ * Stale data (the server answered from its cache during an upstream outage, or our own refetch failed while older
+ * data is on screen) is shown with a note saying what and since when; the query keeps retrying (providers.tsx) and
+ * the note goes away with the first fresh answer.
  */
 export function QueryPanel<T>({
   result,
@@ -42,7 +47,8 @@ export function QueryPanel<T>({
       </div>
     );
   }
-  if (result.isError) {
+  const meta = envelopeMeta(result.data);
+  if (result.isError && (result.data === undefined || meta === null)) {
     if (isApiError(result.error) && result.error.status === 404) {
       return (
         <EmptyState
@@ -59,13 +65,26 @@ export function QueryPanel<T>({
       />
     );
   }
-  if (isEmpty?.(result.data)) {
+  const data = result.data as T;
+  const note =
+    meta && (meta.stale || result.isError) ? (
+      <StaleNote fetchedAt={meta.fetchedAt} what={what} className="mb-2" />
+    ) : null;
+  if (isEmpty?.(data)) {
     return (
-      <EmptyState
-        title={emptyTitle ?? `No ${what} available.`}
-        hint={emptyHint ?? "The market-data service has none for this company."}
-      />
+      <>
+        {note}
+        <EmptyState
+          title={emptyTitle ?? `No ${what} available.`}
+          hint={emptyHint ?? "The market-data service has none for this company."}
+        />
+      </>
     );
   }
-  return <>{children(result.data)}</>;
+  return (
+    <>
+      {note}
+      {children(data)}
+    </>
+  );
 }

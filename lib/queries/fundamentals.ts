@@ -3,6 +3,7 @@ import { z } from "zod";
 import { envelopeSchema } from "@/lib/schemas/envelope";
 import { fundamentalsItemSchemas, type FundamentalsKind } from "@/lib/schemas/fundamentals";
 import { apiUrl, fetchJson } from "./fetch-json";
+import { staleTimeUnlessStale } from "./stale";
 
 export interface FundamentalsParams {
   asOf?: string;
@@ -40,6 +41,6 @@ export const fundamentalsQueries = {
       queryFn: ({ signal }) => fetchFundamentals(kind, symbols, params, signal),
       enabled: symbols.length > 0,
       // Fundamentals change monthly at most.
-      staleTime: 10 * 60_000,
+      staleTime: staleTimeUnlessStale(10 * 60_000),
     }),
 };

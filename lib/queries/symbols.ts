@@ -3,6 +3,7 @@ import { envelopeSchema } from "@/lib/schemas/envelope";
 import { symbolMatchSchema } from "@/lib/schemas/symbols";
 import { z } from "zod";
 import { apiUrl, fetchJson } from "./fetch-json";
+import { staleTimeUnlessStale } from "./stale";
 
 const symbolSearchSchema = envelopeSchema(z.array(symbolMatchSchema));
 
@@ -14,6 +15,6 @@ export const symbolQueries = {
       queryFn: ({ signal }) => fetchJson(apiUrl("/api/symbols", { q }), symbolSearchSchema, signal),
       enabled: q.trim().length > 0,
       // The directory changes once a day at most.
-      staleTime: 5 * 60_000,
+      staleTime: staleTimeUnlessStale(5 * 60_000),
     }),
 };

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * An upstream outage as the browser sees it: our API answers from its cache with `meta.stale: true` and the
+ * time the data was fetched. The spec rewrites real answers that way (the server's own stale-if-error path is
+ * covered by test/security/circuit-breaker.test.ts), then "recovers" and checks the note goes away by itself.
+ */
+const FETCHED_AT = "2026-01-05T14:02:00.000Z";
+
+async function simulateOutage(page: Page, pattern: string | RegExp) {
+  const state = { outage: true };
+  await page.route(pattern, async (route) => {
+    const response = await route.fetch();
+    if (!state.outage || !response.ok()) return route.fulfill({ response });
+    const body = (await response.json()) as { meta: Record<string, unknown> };
+    body.meta = { ...body.meta, stale: true, fetchedAt: FETCHED_AT };
+    return route.fulfill({ response, json: body });
+  });
+  return state;
+}
+
+async function tickers(page: Page): Promise<[string, string]> {
+  const response = await page.request.get("/api/calendar/earnings?pageSize=50&importance=3");
+  const body = (await response.json()) as { data: { ticker: string }[] };
+  const found = [...new Set(body.data.map((r) => r.ticker))];
+  expect(found.length).toBeGreaterThanOrEqual(2);
+  return [found[0]!, found[1]!];
+}
+
+test("company panels say what is stale and since when, and clear the note once the upstream answers again", async ({
+  page,
+}) => {
+  // Waits for one real retry interval (30 s) with the tab in front: no focus change helps here.
+  test.setTimeout(120_000);
+  const [symbol] = await tickers(page);
+  const outage = await simulateOutage(page, /\/api\/fundamentals\/valuation-ratios/);
+  await page.goto(`/companies/${symbol}`);
+  const valuation = page.getByRole("region", { name: "Valuation ratios" });
+  const note = valuation.getByTestId("stale-note");
+  await expect(note).toContainText(/Valuation ratios: showing data from .*2:02 PM UTC/, { timeout: 30_000 });
+  await expect(note).toContainText("the market-data service is not answering");
+  await expect(note.locator("time")).toHaveAttribute("datetime", FETCHED_AT);
+  // Other panels got fresh data: no note there.
+  await expect(
+    page.getByRole("region", { name: "Operation ratios by period" }).getByRole("table"),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Operation ratios by period" }).getByTestId("stale-note"),
+  ).toHaveCount(0);
+
+  outage.outage = false;
+  await expect(note).toHaveCount(0, { timeout: 45_000 });
+  await expect(valuation.getByRole("table")).toBeVisible();
+});
+
+test("compare and the overview show the stale note on the panels served from cache", async ({ page }) => {
+  const [a, b] = await tickers(page);
+  const outage = await simulateOutage(page, /\/api\/(fundamentals\/all|calendar\/ma)/);
+  await page.goto(`/compare?symbols=${a},${b}`);
+  await expect(page.getByTestId("compare-table")).toBeVisible();
+  await expect(page.getByTestId("stale-note")).toContainText(
+    /Fundamentals: showing data from .+ — the market-data service is not answering\./,
+  );
+
+  await page.goto("/");
+  const deals = page.getByRole("region", { name: /Recent M&A/ });
+  await expect(deals.getByTestId("stale-note")).toContainText(/Recent deals: showing data from/);
+  await expect(page.getByRole("region", { name: /Today’s earnings/ }).getByTestId("stale-note")).toHaveCount(
+    0,
+  );
+
+  outage.outage = false;
+  // A returning reader (window focus) refetches stale data at once instead of waiting for the next retry.
+  await page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
+  await expect(deals.getByTestId("stale-note")).toHaveCount(0);
+});

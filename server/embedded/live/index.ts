@@ -38,7 +38,8 @@ export interface LiveService {
 /**
  * Extra variables read here besides the contract's: `EMBEDDED_HISTORY_CALL_MINUTES` (length of historical calls,
  * default 6: they are synthesized on demand), `EMBEDDED_AUDIO_CACHE` (completed calls keeping audio in memory,
- * default 6) and `EMBEDDED_WS_PING_SECONDS` (default 10; a client is dropped after three silent intervals).
+ * default 6), `EMBEDDED_WS_PING_SECONDS` (default 10; a client is dropped after three silent intervals) and
+ * `EMBEDDED_SPEECH_WORKER` (`0` synthesizes on the main thread instead of a worker thread: for comparison only).
  */
 export function createLiveService(options: LiveServiceOptions): LiveService {
   const config = loadLiveConfig(options.env);
@@ -52,6 +53,7 @@ export function createLiveService(options: LiveServiceOptions): LiveService {
     baseUrl: options.baseUrl,
     enricher: createEnricher(),
     speech: options.speech,
+    speechInThread: options.env.EMBEDDED_SPEECH_WORKER === "0",
     isWsSilent: options.isWsSilent,
     authorize: options.authorize,
     wsPingIntervalMs: num("EMBEDDED_WS_PING_SECONDS", 10) * 1000,

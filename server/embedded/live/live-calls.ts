@@ -6,7 +6,7 @@ import { LRUCache } from "lru-cache";
 import type { Company, Universe } from "../universe/types";
 import type { WireEarningsRecord } from "../universe/wire";
 import type { SpeechEngine } from "./audio/types";
-import { createCallAudioTrack, createSpeechEngine } from "./audio/index";
+import { closeSpeechEngine, createCallAudioTrack, createSpeechEngine } from "./audio/index";
 import { CallRuntime, type CallKind } from "./call";
 import { CallStore, type CallEntry } from "./call-store";
 import type { LiveConfig } from "./config";
@@ -23,6 +23,8 @@ export interface LiveCallsOptions {
   baseUrl: () => string;
   enricher: Enricher;
   speech?: SpeechEngine;
+  /** Synthesize on the main thread instead of a worker (`EMBEDDED_SPEECH_WORKER=0`). */
+  speechInThread?: boolean;
   isWsSilent: () => boolean;
   authorize: (key: string | null) => "ok" | "unauthorized" | "forbidden";
   wsPingIntervalMs: number;
@@ -64,7 +66,9 @@ export class LiveCalls {
   constructor(private readonly options: LiveCallsOptions) {
     this.universe = options.universe;
     this.signer = createLinkSigner(options.config.linkTtlSeconds);
-    this.speech = options.speech ? Promise.resolve(options.speech) : createSpeechEngine();
+    this.speech = options.speech
+      ? Promise.resolve(options.speech)
+      : createSpeechEngine({ inThread: options.speechInThread });
     // An engine that fails to load must not crash the process at start-up; calls report it when they need it.
     this.speech.catch((error: unknown) =>
       console.error("[embedded/live] speech engine failed to load:", error),
@@ -183,5 +187,7 @@ export class LiveCalls {
     clearInterval(this.ticker);
     await this.hub.close();
     this.store.close();
+    // Only an engine this service created is its to stop.
+    if (!this.options.speech) await this.speech.then(closeSpeechEngine, () => undefined);
   }
 }

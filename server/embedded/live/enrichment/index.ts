@@ -4,7 +4,6 @@
  * and always reads the same.
  */
 import { buildParticipants } from "./participants";
-import { renderTranscriptPdf } from "./pdf";
 import { overallSentiment, scoreText } from "./sentiment";
 import { summarize } from "./summary";
 import type { Enricher, EnrichmentInput, EnrichmentResult, ParticipantRole } from "./types";
@@ -45,6 +44,7 @@ export function enrich(input: EnrichmentInput): EnrichmentResult {
 export function createEnricher(): Enricher {
   return {
     enrich,
-    renderPdf: renderTranscriptPdf,
+    // pdfkit (with its fonts and codecs) costs ~1 s of start-up to import: it is loaded when a PDF is first asked for.
+    renderPdf: async (input, result) => (await import("./pdf")).renderTranscriptPdf(input, result),
   };
 }

@@ -2,8 +2,7 @@
 // The scheduler running for real (speech, clock, REST, WebSocket): three short staggered calls kept live, one
 // completing, replaced on another company, enriched after EMBEDDED_ENRICH_SECONDS, every call announced on `*`
 // before its first sentence. Calls last 2 minutes (EMBEDDED_CALL_MINUTES accepts fractions, down to 0.1), so the
-// lanes' first calls end 120, 80 and 40 seconds after start-up. A call asked for under a minute speaks the short
-// script (welcome, figures, goodbye: about 25 s whatever the ask), so the 40 s one ends about half a minute in.
+// lanes' first calls end 120, 80 and 40 seconds after start-up (a call lasts the duration it is asked for).
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmbedded, type TestEmbedded } from "../../test/harness";

@@ -1,0 +1,124 @@
+/**
+ * `SpeechEngine` whose synthesis runs in a worker thread (`speech-worker.ts`), so the event loop of the service
+ * stays free while a sentence is spoken. Same output as `EspeakEngine` (the worker runs it), so determinism holds.
+ *
+ * The worker is a `.ts` file, so it needs tsx's loader. On Node 20 `execArgv: ["--import", "tsx"]` does not reach
+ * the worker's own entry module (ERR_UNKNOWN_FILE_EXTENSION), so a small eval'd bootstrap registers tsx's ESM
+ * hooks in the worker first and then imports the entry: this works under `node --import tsx` (the launcher) and
+ * under Vitest alike. It is unref'd (it never keeps the process alive) and replaced on
+ * the next request if it dies; requests in flight then fail, and the call skips the sentence.
+ */
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { SpeechReply, SpeechRequest } from "./speech-worker";
+import type { SpeechClip, SpeechEngine, VoiceId } from "./types";
+
+interface Pending {
+  resolve: (clip: SpeechClip) => void;
+  reject: (error: Error) => void;
+}
+
+interface Ready {
+  voices: string[];
+  sampleRate: number;
+}
+
+function spawn(): { worker: Worker; ready: Promise<Ready> } {
+  // The ESM build of tsx's API (`require.resolve` would give the CommonJS one, which cannot be imported).
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve("tsx/esm/api")
+      .replace(/index\.cjs$/, "index.mjs"),
+  ).href;
+  const entry = new URL("./speech-worker.ts", import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  const worker = new Worker(bootstrap, { eval: true, stdout: false, stderr: false });
+  worker.unref();
+  const ready = new Promise<Ready>((resolve, reject) => {
+    const onMessage = (reply: SpeechReply) => {
+      if (reply.type === "ready") resolve({ voices: reply.voices, sampleRate: reply.sampleRate });
+      else if (reply.type === "failed") reject(new Error(`speech worker: ${reply.message}`));
+      else return;
+      worker.off("message", onMessage);
+    };
+    worker.on("message", onMessage);
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`speech worker exited (${code}) before it was ready`)));
+  });
+  return { worker, ready };
+}
+
+export class WorkerSpeechEngine implements SpeechEngine {
+  private worker: Worker | null = null;
+  private nextId = 0;
+  private readonly pending = new Map<number, Pending>();
+  private closed = false;
+
+  private constructor(
+    readonly voices: readonly VoiceId[],
+    readonly sampleRate: number,
+  ) {}
+
+  static async create(): Promise<WorkerSpeechEngine> {
+    const { worker, ready } = spawn();
+    let info: Ready;
+    try {
+      info = await ready;
+    } catch (error) {
+      void worker.terminate();
+      throw error;
+    }
+    const engine = new WorkerSpeechEngine(info.voices, info.sampleRate);
+    engine.adopt(worker);
+    return engine;
+  }
+
+  private adopt(worker: Worker): void {
+    this.worker = worker;
+    worker.on("message", (reply: SpeechReply) => {
+      if (reply.type !== "clip" && reply.type !== "error") return;
+      const pending = this.pending.get(reply.id);
+      if (!pending) return;
+      this.pending.delete(reply.id);
+      if (reply.type === "error") pending.reject(new Error(reply.message));
+      else
+        pending.resolve({
+          samples: new Int16Array(reply.samples),
+          sampleRate: reply.sampleRate,
+          words: reply.words,
+        });
+    });
+    const lost = (error: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const p of this.pending.values()) p.reject(error);
+      this.pending.clear();
+    };
+    worker.on("error", (error) => lost(error));
+    worker.on("exit", (code) => lost(new Error(`speech worker exited (${code})`)));
+    // Requests in flight keep the process alive, an idle worker does not.
+  }
+
+  synthesize(text: string, voice: VoiceId): Promise<SpeechClip> {
+    if (this.closed) return Promise.reject(new Error("speech engine closed"));
+    if (!this.worker) {
+      const { worker } = spawn();
+      this.adopt(worker);
+    }
+    const worker = this.worker as Worker;
+    const id = this.nextId++;
+    return new Promise<SpeechClip>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      const request: SpeechRequest = { id, text, voice };
+      worker.postMessage(request);
+    });
+  }
+
+  /** Stops the worker; pending requests fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+}

@@ -64,7 +64,9 @@ export function buildUniverse(seed: number): Universe {
   const market = marketFactor(seed, (MODEL_LAST_YEAR - MODEL_FIRST_YEAR + 1) * 12);
   const models = entries.map((entry) => buildCompanyModel(seed, entry, market));
   const events = buildReportEvents(seed, entries, models);
-  const deals = buildDeals(seed, entries, models);
+  // Deals are only needed by the M&A calendar: built on its first request, off the start-up path.
+  let deals: readonly Deal[] | undefined;
+  const dealsOf = () => (deals ??= buildDeals(seed, entries, models));
 
   const bySymbol = new Map<string, number>();
   const byCik = new Map<string, number>();
@@ -85,7 +87,9 @@ export function buildUniverse(seed: number): Universe {
     entries,
     models,
     events,
-    deals,
+    get deals() {
+      return dealsOf();
+    },
     entryOf: (company) => entries[indexOf(company)]!,
     modelOf: (company) => models[indexOf(company)]!,
     fundamentalsOf: (company) => {
@@ -100,7 +104,7 @@ export function buildUniverse(seed: number): Universe {
   };
   const companies = entries.map((e) => e.company);
   const earnings = perMinute<readonly WireEarningsRecord[]>((nowMs) => earningsWindow(events, nowMs));
-  const ma = perMinute<readonly WireMaRecord[]>((nowMs) => maWindow(deals, nowMs));
+  const ma = perMinute<readonly WireMaRecord[]>((nowMs) => maWindow(dealsOf(), nowMs));
 
   const universe: BuiltUniverse = {
     seed,

@@ -220,7 +220,9 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
   }
 
   private emitError(error: unknown): void {
-    // A sentence that cannot be spoken is skipped rather than stalling the call forever.
+    // A sentence that cannot be spoken is skipped rather than stalling the call forever. After disposal (shutdown
+    // stops the speech worker under requests in flight) the failure is expected and says nothing.
+    if (this.disposed) return;
     console.error(`[embedded/live] call ${this.callId}: speech failed:`, error);
   }
 

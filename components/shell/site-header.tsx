@@ -10,6 +10,7 @@ import { Kbd } from "@/components/ui/kbd";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { ThemeToggle } from "./theme-toggle";
 import { TickerSearch } from "./ticker-search";
+import { UserMenu } from "./user-menu";
 import { isTypingTarget, useHotkeys } from "./use-hotkeys";
 
 export const NAV_ITEMS: readonly { href: string; label: string }[] = [
@@ -80,7 +81,8 @@ export function SiteHeader({ isDemo }: { isDemo: boolean }) {
           <Button
             variant="ghost"
             size="icon"
-            className="hidden sm:inline-flex"
+            // max-sm: variants sort after the button's own `inline-flex`, so this one wins (cn does not merge).
+            className="max-sm:hidden"
             aria-label="Keyboard shortcuts"
             title="Keyboard shortcuts (?)"
             onClick={() => setShortcutsOpen(true)}
@@ -88,11 +90,16 @@ export function SiteHeader({ isDemo }: { isDemo: boolean }) {
             ?
           </Button>
           <ThemeToggle />
+          <UserMenu className="max-md:hidden" />
         </div>
       </div>
-      <nav aria-label="Main" className="border-line overflow-x-auto border-t px-1 md:hidden">
-        <NavLinks pathname={pathname} />
-      </nav>
+      {/* Narrow screens: the links scroll in a row of their own, and sign-out sits at its end. */}
+      <div className="border-line flex items-center border-t pr-2 md:hidden">
+        <nav aria-label="Main" className="min-w-0 flex-1 overflow-x-auto px-1">
+          <NavLinks pathname={pathname} />
+        </nav>
+        <UserMenu compact />
+      </div>
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
     </header>
   );

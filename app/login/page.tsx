@@ -38,7 +38,10 @@ export default async function LoginPage({
   return (
     <main className="flex min-h-dvh items-center justify-center p-4">
       <div className="w-full max-w-xs">
-        <h1 className="mb-1 text-lg font-semibold">Callroom</h1>
+        <h1 className="mb-1 flex items-center gap-1.5 text-lg font-semibold tracking-tight">
+          <span aria-hidden className="bg-accent inline-block size-2.5 rounded-full" />
+          Callroom
+        </h1>
         {auth.enabled ? (
           <>
             <p className="text-muted mb-4 text-[13px]">Sign in to see live calls and market data.</p>

@@ -30,13 +30,15 @@ interface SentFrame {
   sentAt: number;
 }
 
-/** Runs in the page before its scripts: remembers when each piece of text first appeared. */
-function installObserver(): void {
-  const w = window as unknown as { __benchTexts: { t: number; text: string }[] };
-  w.__benchTexts = [];
-  const record = (node: Node) => {
+/**
+ * Runs in the page before its scripts: remembers when each piece of text first appeared. A string, not a function:
+ * tsx would wrap a function's inner closures in a `__name` helper the page does not have.
+ */
+const OBSERVER_SCRIPT = `
+  window.__benchTexts = [];
+  const record = (node) => {
     const text = node.textContent;
-    if (text && text.length > 8) w.__benchTexts.push({ t: Date.now(), text: text.slice(0, 4_000) });
+    if (text && text.length > 8) window.__benchTexts.push({ t: Date.now(), text: text.slice(0, 4000) });
   };
   new MutationObserver((mutations) => {
     for (const m of mutations) {
@@ -44,7 +46,7 @@ function installObserver(): void {
       for (const node of m.addedNodes) record(node);
     }
   }).observe(document, { subtree: true, childList: true, characterData: true });
-}
+`;
 
 export async function runLatencyBench(app: RunningApp, options = { calls: 2, seconds: 75 }) {
   return withTimeout(
@@ -81,7 +83,7 @@ export async function runLatencyBench(app: RunningApp, options = { calls: 2, sec
       const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
       try {
         const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-        await context.addInitScript(installObserver);
+        await context.addInitScript({ content: OBSERVER_SCRIPT });
         const callIds: string[] = [];
         const pages = [];
         for (const symbol of symbols) {
@@ -124,7 +126,12 @@ export async function runLatencyBench(app: RunningApp, options = { calls: 2, sec
             () => undefined,
           );
         }
-        if (samples.length === 0) throw new Error("no sentence reached the DOM");
+        if (samples.length === 0) {
+          await pages[0]?.screenshot({ path: "/tmp/callroom-bench-latency.png" }).catch(() => undefined);
+          throw new Error(
+            `no sentence reached the DOM (${sent.length} frames sent, ${missing.length} missing, e.g. ${JSON.stringify(missing.slice(0, 2))}; screenshot /tmp/callroom-bench-latency.png)`,
+          );
+        }
         const result = {
           sentenceToDomP95Ms: round(percentile(samples, 95)),
           sentenceToDomP50Ms: round(percentile(samples, 50)),

@@ -3,7 +3,8 @@
  *
  * - bundles: first-load JS per route: every `/_next/static/…js` the route's server-rendered HTML loads (script tags
  *   and script preloads), each gzipped here at the default level, summed, in kB (what `next build` used to print as
- *   "First Load JS"; Next 16's build output no longer does). Lazily imported chunks are not first-load.
+ *   "First Load JS"; Next 16's build output no longer does). Lazily imported chunks and `noModule` polyfills
+ *   (never fetched by the browsers we support) are not first-load.
  * - lighthouse: Lighthouse's performance score (default config: mobile emulation, simulated throttling) for each
  *   page, in Debian's Chromium, one run per page. CPU contention on a shared machine lengthens main-thread tasks
  *   and so lowers the score (Total Blocking Time); the load average is recorded beside it.
@@ -40,12 +41,20 @@ export async function runBundlesBench(app: RunningApp) {
   return withTimeout(
     (async () => {
       const load = loadAverage();
-      const routes: Record<string, { firstLoadKbGzip: number; rawKb: number; scripts: number }> = {};
+      const routes: Record<
+        string,
+        { firstLoadKbGzip: number; rawKb: number; scripts: number; largest: { file: string; kbGzip: number }[] }
+      > = {};
       const gzipCache = new Map<string, { gz: number; raw: number }>();
       for (const [route, path] of Object.entries(await pages(app))) {
         const html = await (await fetch(`${app.url}${path}`)).text();
         const srcs = new Set<string>();
-        for (const m of html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+?\.js)"/g)) srcs.add(m[1]!);
+        // Script tags and script preloads; `noModule` polyfills are skipped (modern browsers never fetch them).
+        for (const tag of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+          if (/\bnomodule\b/i.test(tag[0])) continue;
+          const src = /(?:src|href)="(\/_next\/static\/[^"]+?\.js)"/.exec(tag[0])?.[1];
+          if (src) srcs.add(src);
+        }
         let gz = 0;
         let raw = 0;
         for (const src of srcs) {
@@ -58,7 +67,16 @@ export async function runBundlesBench(app: RunningApp) {
           gz += sizes.gz;
           raw += sizes.raw;
         }
-        routes[route] = { firstLoadKbGzip: round(gz / 1024), rawKb: round(raw / 1024), scripts: srcs.size };
+        const largest = [...srcs]
+          .map((src) => ({ file: src.split("/").pop()!, kbGzip: round(gzipCache.get(src)!.gz / 1024) }))
+          .sort((a, b) => b.kbGzip - a.kbGzip)
+          .slice(0, 5);
+        routes[route] = {
+          firstLoadKbGzip: round(gz / 1024),
+          rawKb: round(raw / 1024),
+          scripts: srcs.size,
+          largest,
+        };
       }
       const worst = Math.max(...Object.values(routes).map((r) => r.firstLoadKbGzip));
       const result = { routes, maxKbGzip: worst, target: 180, met: worst <= 180, loadAverage: load };

@@ -20,12 +20,16 @@ test.describe("earnings calendar", () => {
     await expect(page).toHaveURL(/importance=4/);
 
     const rows = page.getByTestId("earnings-row");
-    await expect(rows.first()).toBeVisible();
+    // The previous view stays on screen while the filtered one loads: wait until every visible row is important
+    // enough (five pips, four or more filled) and the load has finished, then read the first ticker.
+    await expect(async () => {
+      const importances = await rows.getByText(/Importance \d of 5/).allTextContents();
+      expect(importances.length).toBeGreaterThan(0);
+      for (const text of importances)
+        expect(Number(/Importance (\d)/.exec(text)?.[1])).toBeGreaterThanOrEqual(4);
+    }).toPass();
+    await expect(page.getByText(/refreshes every 60 s/)).toBeVisible();
     const firstTicker = await rows.first().getByRole("link").first().textContent();
-    // Every visible row is important enough: five pips, four or more filled.
-    const importances = await rows.getByText(/Importance \d of 5/).allTextContents();
-    for (const text of importances)
-      expect(Number(/Importance (\d)/.exec(text)?.[1])).toBeGreaterThanOrEqual(4);
 
     const shared = page.url();
     await page.goto("about:blank");

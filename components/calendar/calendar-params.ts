@@ -80,3 +80,26 @@ export function cleanTickers(values: readonly string[]): string[] {
   }
   return [...out].slice(0, 50);
 }
+
+/**
+ * The API filters a calendar's URL state stands for (dates resolved, values clamped and cleaned), and the date
+ * range for the page's own wording.
+ */
+export function filtersFromParams<S extends string>(
+  params: RangeState & { tickers: string[]; importance: number; sort: S; page: number; pageSize: number },
+  now = new Date(),
+) {
+  const range = resolveRange(params, now);
+  return {
+    range,
+    filters: {
+      from: range.from,
+      to: range.to,
+      tickers: cleanTickers(params.tickers),
+      importance: clampImportance(params.importance),
+      sort: params.sort,
+      page: Math.max(0, params.page),
+      pageSize: clampPageSize(params.pageSize),
+    },
+  };
+}

@@ -1,15 +1,11 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useQueryStates } from "nuqs";
 import { useMemo } from "react";
 import { useTimeZone } from "./use-time-zone";
-import { useRowNavigation } from "@/components/shell/use-row-navigation";
 import { Button } from "@/components/ui/button";
-import { ErrorState, EmptyState, StaleNote } from "@/components/ui/panel-state";
-import { VirtualTable, VirtualTableSkeleton, type VirtualColumn } from "@/components/ui/virtual-table";
+import type { VirtualColumn } from "@/components/ui/virtual-table";
 import { toCsv } from "@/lib/export/csv";
 import { downloadText } from "@/lib/export/download";
 import { toIcs } from "@/lib/export/ics";
@@ -17,33 +13,20 @@ import {
   EXCHANGE_TIME_ZONE,
   SESSION_LABEL,
   formatDate,
-  formatDateTime,
   formatEps,
   formatMoney,
   formatPercent,
   marketSession,
   zonedWallTimeToDate,
 } from "@/lib/format";
-import {
-  calendarQueries,
-  compareEarnings,
-  fetchEarnings,
-  type EarningsFilters,
-} from "@/lib/queries/calendar";
+import { calendarQueries, compareEarnings, fetchEarnings } from "@/lib/queries/calendar";
 import type { EarningsRow } from "@/lib/schemas/calendar";
 import { CalendarFilters } from "./calendar-filters";
-import { CalendarPager } from "./calendar-pager";
-import {
-  clampImportance,
-  clampPageSize,
-  cleanTickers,
-  earningsParams,
-  resolveRange,
-  urlOptions,
-} from "./calendar-params";
+import { earningsParams, filtersFromParams, urlOptions } from "./calendar-params";
+import { CalendarResults } from "./calendar-results";
+import { useCalendarData } from "./use-calendar-data";
 import { Actual, Confirmed, Importance, Surprise } from "./figures";
 import { ReportTime } from "./report-time";
-import { useCalendarRefresh } from "./use-calendar-refresh";
 
 function periodLabel(row: EarningsRow): string {
   if (!row.period) return "—";
@@ -191,38 +174,16 @@ export function earningsToIcs(rows: readonly EarningsRow[], origin: string, now 
 }
 
 export function EarningsCalendar() {
-  const router = useRouter();
   const timeZone = useTimeZone();
   const [params, setParams] = useQueryStates(earningsParams, urlOptions);
-  const range = resolveRange(params);
-  const filters: EarningsFilters = {
-    from: range.from,
-    to: range.to,
-    tickers: cleanTickers(params.tickers),
-    importance: clampImportance(params.importance),
-    sort: params.sort,
-    page: Math.max(0, params.page),
-    pageSize: clampPageSize(params.pageSize),
-  };
-  const query = calendarQueries.earnings(filters);
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useQuery({
-    ...query,
-    placeholderData: keepPreviousData,
-  });
-  const rows = useMemo(() => data?.data ?? [], [data]);
-
-  const { lastError } = useCalendarRefresh({
-    queryKey: query.queryKey,
+  const { range, filters } = filtersFromParams(params);
+  const state = useCalendarData({
+    query: calendarQueries.earnings(filters),
     fetchUpdated: (since, signal) => fetchEarnings({ ...filters, page: 0, pageSize: 1000 }, signal, since),
     compare: compareEarnings(filters.sort),
-    enabled: Boolean(data) && !isPlaceholderData,
+    hrefOf: (row) => `/companies/${encodeURIComponent(row.ticker)}`,
   });
-
-  const openRow = (index: number) => {
-    const row = rows[index];
-    if (row) router.push(`/companies/${encodeURIComponent(row.ticker)}`);
-  };
-  const { activeIndex, setActiveIndex } = useRowNavigation(rows.length, { onOpen: openRow });
+  const { rows } = state;
   const columns = useMemo(() => earningsColumns(timeZone), [timeZone]);
 
   const fileStem = `earnings-${range.from ?? "all"}${range.to && range.to !== range.from ? `_${range.to}` : ""}`;
@@ -261,69 +222,40 @@ export function EarningsCalendar() {
         ]}
         actions={exportActions}
       />
-      <div className="text-2xs text-muted flex min-h-6 flex-wrap items-center justify-between gap-2">
-        <p>
-          {range.from ? (
-            <>
-              {formatDate(range.from, { weekday: true })}
-              {range.to && range.to !== range.from ? ` – ${formatDate(range.to, { weekday: true })}` : ""}
-            </>
-          ) : (
-            "All dates"
-          )}
-          {" · "}times in {timeZone}, exchange time on hover
-        </p>
-        <p aria-live="polite">
-          {isFetching
-            ? "Updating…"
-            : data
-              ? `Updated ${formatDateTime(data.meta.fetchedAt, timeZone)} · refreshes every 60 s`
-              : ""}
-          {lastError ? ` · last refresh failed at ${formatDateTime(lastError, timeZone)}` : ""}
-        </p>
-      </div>
-      {data?.meta.stale ? <StaleNote since={formatDateTime(data.meta.fetchedAt, timeZone)} /> : null}
-      {isPending ? (
-        <VirtualTableSkeleton columns={columns} label="Loading earnings" />
-      ) : error && !data ? (
-        <ErrorState
-          className="border-line rounded border"
-          title="Could not load the earnings calendar."
-          message={error.message}
-          onRetry={() => void refetch()}
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          className="border-line rounded border"
-          title="No earnings reports match these filters."
-          hint={
-            filters.tickers?.length || filters.importance
+      <CalendarResults
+        state={state}
+        columns={columns}
+        timeZone={timeZone}
+        summary={
+          <>
+            {range.from ? (
+              <>
+                {formatDate(range.from, { weekday: true })}
+                {range.to && range.to !== range.from ? ` – ${formatDate(range.to, { weekday: true })}` : ""}
+              </>
+            ) : (
+              "All dates"
+            )}
+            {" · "}times in {timeZone}, exchange time on hover
+          </>
+        }
+        labels={{
+          what: "earnings calendar",
+          loading: "Loading earnings",
+          error: "Could not load the earnings calendar.",
+          empty: "No earnings reports match these filters.",
+          emptyHint:
+            filters.tickers.length || filters.importance
               ? "Try fewer tickers, a lower importance, or a wider date range."
-              : "Try a wider date range, such as next week or a custom range."
-          }
-        />
-      ) : (
-        <VirtualTable
-          rows={rows}
-          columns={columns}
-          rowKey={(r) => r.id}
-          caption="Earnings calendar"
-          activeIndex={activeIndex}
-          onRowClick={setActiveIndex}
-          className="max-h-[min(72dvh,900px)]"
-          testId="earnings-table"
-          rowTestId="earnings-row"
-        />
-      )}
-      {data ? (
-        <CalendarPager
-          page={filters.page}
-          pageSize={filters.pageSize}
-          rowCount={rows.length}
-          hasMore={data.meta.hasMore}
-          onPage={(page) => void setParams({ page })}
-        />
-      ) : null}
+              : "Try a wider date range, such as next week or a custom range.",
+          caption: "Earnings calendar",
+        }}
+        page={filters.page}
+        pageSize={filters.pageSize}
+        onPage={(page) => void setParams({ page })}
+        testId="earnings-table"
+        rowTestId="earnings-row"
+      />
     </div>
   );
 }

@@ -1,33 +1,22 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useQueryStates } from "nuqs";
 import { useMemo } from "react";
-import { useRowNavigation } from "@/components/shell/use-row-navigation";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { EmptyState, ErrorState, StaleNote } from "@/components/ui/panel-state";
-import { VirtualTable, VirtualTableSkeleton, type VirtualColumn } from "@/components/ui/virtual-table";
+import type { VirtualColumn } from "@/components/ui/virtual-table";
 import { toCsv } from "@/lib/export/csv";
 import { downloadText } from "@/lib/export/download";
-import { MISSING, formatDate, formatDateTime, formatMoney } from "@/lib/format";
-import { calendarQueries, compareMa, fetchMa, type MaFilters } from "@/lib/queries/calendar";
+import { MISSING, formatDate, formatMoney } from "@/lib/format";
+import { calendarQueries, compareMa, fetchMa } from "@/lib/queries/calendar";
 import type { DealParty, MaRow } from "@/lib/schemas/calendar";
 import { CalendarFilters } from "./calendar-filters";
-import { CalendarPager } from "./calendar-pager";
-import {
-  clampImportance,
-  clampPageSize,
-  cleanTickers,
-  maParams,
-  resolveRange,
-  urlOptions,
-} from "./calendar-params";
+import { maParams, filtersFromParams, urlOptions } from "./calendar-params";
+import { CalendarResults } from "./calendar-results";
+import { useCalendarData } from "./use-calendar-data";
 import { useTimeZone } from "./use-time-zone";
 import { Importance } from "./figures";
-import { useCalendarRefresh } from "./use-calendar-refresh";
 
 /** Status colours carry meaning: done (positive), dead (negative), pending (warning); the word is always shown. */
 const STATUS_TONE: Record<string, BadgeTone> = {
@@ -144,37 +133,20 @@ const CSV_COLUMNS = [
 ];
 
 export function MaCalendar() {
-  const router = useRouter();
   const timeZone = useTimeZone();
   const [params, setParams] = useQueryStates(maParams, urlOptions);
-  const range = resolveRange(params);
-  const filters: MaFilters = {
-    from: range.from,
-    to: range.to,
-    tickers: cleanTickers(params.tickers),
-    importance: clampImportance(params.importance),
-    sort: params.sort,
-    page: Math.max(0, params.page),
-    pageSize: clampPageSize(params.pageSize),
-  };
-  const query = calendarQueries.ma(filters);
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useQuery({
-    ...query,
-    placeholderData: keepPreviousData,
-  });
-  const rows = useMemo(() => data?.data ?? [], [data]);
-  const { lastError } = useCalendarRefresh({
-    queryKey: query.queryKey,
+  const { range, filters } = filtersFromParams(params);
+  const state = useCalendarData({
+    query: calendarQueries.ma(filters),
     fetchUpdated: (since, signal) => fetchMa({ ...filters, page: 0, pageSize: 1000 }, signal, since),
     compare: compareMa(filters.sort),
-    enabled: Boolean(data) && !isPlaceholderData,
+    hrefOf: (row) => {
+      const ticker = row.acquirer.ticker ?? row.target.ticker;
+      return ticker ? `/companies/${encodeURIComponent(ticker)}` : null;
+    },
   });
+  const { rows } = state;
   const columns = useMemo(() => maColumns(), []);
-  const openRow = (index: number) => {
-    const ticker = rows[index]?.acquirer.ticker ?? rows[index]?.target.ticker;
-    if (ticker) router.push(`/companies/${encodeURIComponent(ticker)}`);
-  };
-  const { activeIndex, setActiveIndex } = useRowNavigation(rows.length, { onOpen: openRow });
 
   return (
     <div className="flex flex-col gap-3">
@@ -202,60 +174,32 @@ export function MaCalendar() {
           </Button>
         }
       />
-      <div className="text-2xs text-muted flex min-h-6 flex-wrap items-center justify-between gap-2">
-        <p>
-          {range.from
-            ? `Announced ${formatDate(range.from)}${range.to && range.to !== range.from ? ` – ${formatDate(range.to)}` : ""}`
-            : "All announcement dates"}
-          {params.sort !== "announced" ? " · deals without that date are left out" : ""}
-        </p>
-        <p aria-live="polite">
-          {isFetching
-            ? "Updating…"
-            : data
-              ? `Updated ${formatDateTime(data.meta.fetchedAt, timeZone)} · refreshes every 60 s`
-              : ""}
-          {lastError ? ` · last refresh failed at ${formatDateTime(lastError, timeZone)}` : ""}
-        </p>
-      </div>
-      {data?.meta.stale ? <StaleNote since={formatDateTime(data.meta.fetchedAt, timeZone)} /> : null}
-      {isPending ? (
-        <VirtualTableSkeleton columns={columns} label="Loading M&A deals" />
-      ) : error && !data ? (
-        <ErrorState
-          className="border-line rounded border"
-          title="Could not load the M&A calendar."
-          message={error.message}
-          onRetry={() => void refetch()}
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          className="border-line rounded border"
-          title="No deals match these filters."
-          hint="Try all dates, fewer tickers or a lower importance."
-        />
-      ) : (
-        <VirtualTable
-          rows={rows}
-          columns={columns}
-          rowKey={(r) => r.id}
-          caption="M&A calendar"
-          activeIndex={activeIndex}
-          onRowClick={setActiveIndex}
-          className="max-h-[min(72dvh,900px)]"
-          testId="ma-table"
-          rowTestId="ma-row"
-        />
-      )}
-      {data ? (
-        <CalendarPager
-          page={filters.page}
-          pageSize={filters.pageSize}
-          rowCount={rows.length}
-          hasMore={data.meta.hasMore}
-          onPage={(page) => void setParams({ page })}
-        />
-      ) : null}
+      <CalendarResults
+        state={state}
+        columns={columns}
+        timeZone={timeZone}
+        summary={
+          <>
+            {range.from
+              ? `Announced ${formatDate(range.from)}${range.to && range.to !== range.from ? ` – ${formatDate(range.to)}` : ""}`
+              : "All announcement dates"}
+            {params.sort !== "announced" ? " · deals without that date are left out" : ""}
+          </>
+        }
+        labels={{
+          what: "M&A calendar",
+          loading: "Loading M&A deals",
+          error: "Could not load the M&A calendar.",
+          empty: "No deals match these filters.",
+          emptyHint: "Try all dates, fewer tickers or a lower importance.",
+          caption: "M&A calendar",
+        }}
+        page={filters.page}
+        pageSize={filters.pageSize}
+        onPage={(page) => void setParams({ page })}
+        testId="ma-table"
+        rowTestId="ma-row"
+      />
     </div>
   );
 }

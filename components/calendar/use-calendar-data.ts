@@ -1,0 +1,47 @@
+"use client";
+
+import { keepPreviousData, useQuery, type UseQueryOptions } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useMemo } from "react";
+import { useRowNavigation } from "@/components/shell/use-row-navigation";
+import type { PagedEnvelope } from "@/lib/schemas/envelope";
+import { useCalendarRefresh } from "./use-calendar-refresh";
+
+/**
+ * What both calendars do with one page of rows: keep the previous page on screen while the next loads, merge
+ * changed rows every minute (useCalendarRefresh), and let j/k/Enter walk the rows and open the company of a row.
+ */
+export function useCalendarData<Row extends { id: string }, Key extends readonly unknown[]>({
+  query,
+  fetchUpdated,
+  compare,
+  hrefOf,
+}: {
+  query: UseQueryOptions<PagedEnvelope<Row>, Error, PagedEnvelope<Row>, Key>;
+  fetchUpdated: (updatedSince: number, signal: AbortSignal) => Promise<PagedEnvelope<Row>>;
+  compare: (a: Row, b: Row) => number;
+  /** Where Enter on a row goes; null when the row has no page. */
+  hrefOf: (row: Row) => string | null;
+}) {
+  const router = useRouter();
+  const result = useQuery({ ...query, placeholderData: keepPreviousData });
+  const { data, isPlaceholderData } = result;
+  const rows = useMemo(() => data?.data ?? [], [data]);
+  const { lastError } = useCalendarRefresh({
+    queryKey: query.queryKey,
+    fetchUpdated,
+    compare,
+    enabled: Boolean(data) && !isPlaceholderData,
+  });
+  const openRow = (index: number) => {
+    const row = rows[index];
+    const href = row ? hrefOf(row) : null;
+    if (href) router.push(href);
+  };
+  const { activeIndex, setActiveIndex } = useRowNavigation(rows.length, { onOpen: openRow });
+  return { ...result, rows, lastError, activeIndex, setActiveIndex };
+}
+
+export type CalendarData<Row extends { id: string }> = ReturnType<
+  typeof useCalendarData<Row, readonly unknown[]>
+>;

@@ -43,7 +43,12 @@ export async function runBundlesBench(app: RunningApp) {
       const load = loadAverage();
       const routes: Record<
         string,
-        { firstLoadKbGzip: number; rawKb: number; scripts: number; largest: { file: string; kbGzip: number }[] }
+        {
+          firstLoadKbGzip: number;
+          rawKb: number;
+          scripts: number;
+          largest: { file: string; kbGzip: number }[];
+        }
       > = {};
       const gzipCache = new Map<string, { gz: number; raw: number }>();
       for (const [route, path] of Object.entries(await pages(app))) {
@@ -92,7 +97,34 @@ interface LighthousePage {
   score?: number;
   error?: string;
   metrics?: Record<string, number | undefined>;
+  diagnostics?: ReturnType<typeof diagnostics>;
   loadAverage: [number, number, number];
+}
+
+interface AuditLike {
+  details?: { items?: Record<string, unknown>[] };
+}
+
+/** What explains a low score: the LCP element, the elements that shifted, the scripts that kept the CPU busy. */
+function diagnostics(lhr: { audits: Record<string, AuditLike | undefined> } | undefined) {
+  const items = (id: string) => lhr?.audits[id]?.details?.items ?? [];
+  const snippet = (item: Record<string, unknown>) => {
+    const node = (item.node ?? (item.items as Record<string, unknown>[] | undefined)?.[0]?.node) as
+      { snippet?: string; selector?: string } | undefined;
+    return (node?.selector ?? node?.snippet ?? "").slice(0, 120);
+  };
+  return {
+    lcpElement: items("largest-contentful-paint-element").map(snippet).find(Boolean) ?? null,
+    layoutShifts: items("layout-shifts")
+      .slice(0, 3)
+      .map((i) => ({ element: snippet(i), score: Number(i.score ?? 0) })),
+    bootup: items("bootup-time")
+      .slice(0, 4)
+      .map((i) => ({
+        url: String(i.url ?? "").replace(/^https?:\/\/[^/]+/, ""),
+        ms: Math.round(Number(i.total ?? 0)),
+      })),
+  };
 }
 
 export async function runLighthouseBench(app: RunningApp, options: { preset?: "desktop" } = {}) {
@@ -133,6 +165,7 @@ export async function runLighthouseBench(app: RunningApp, options: { preset?: "d
                 cls: lhr?.audits["cumulative-layout-shift"]?.numericValue,
                 speedIndexMs: metric("speed-index"),
               },
+              diagnostics: diagnostics(lhr as unknown as Parameters<typeof diagnostics>[0]),
               loadAverage: load,
             };
           } catch (error) {

@@ -22,6 +22,8 @@ export interface RelayTargetResult {
   deliveries: number;
   deliveriesPerSec: number;
   expectedDeliveries: number;
+  /** Everything received once the backlog drained: equals expectedDeliveries when nothing was lost. */
+  deliveredAfterDrain: number;
   p50Ms: number;
   p99Ms: number;
   rssBeforeKb: number;
@@ -37,6 +39,9 @@ export interface RelayResult {
   deliveriesPerSec: number;
   baselineDeliveriesPerSec: number;
   ratio: number;
+  ratioPerServerCpu: number;
+  deliveriesPerServerCpuSec: number;
+  baselineDeliveriesPerServerCpuSec: number;
   p50Ms: number;
   p99Ms: number;
   baselineP50Ms: number;
@@ -81,6 +86,27 @@ function startWorker(): Worker {
       return new Promise<T>((resolve) => waiting.set(type, resolve as (v: unknown) => void));
     },
   };
+}
+
+async function report(workers: Worker[]) {
+  return Promise.all(
+    workers.map((w) => {
+      const p = w.next<{ deliveries: number; latencies: number[]; closed: number }>("report");
+      w.child.send({ type: "report" });
+      return p;
+    }),
+  );
+}
+
+/** Waits until no client has received anything for a second (at most 60 s). */
+async function drain(workers: Worker[]): Promise<void> {
+  let last = -1;
+  for (let i = 0; i < 60; i++) {
+    const total = (await report(workers)).reduce((s, r) => s + r.deliveries, 0);
+    if (total === last) return;
+    last = total;
+    await sleep(1_000);
+  }
 }
 
 function cpuTicks(pid: number): number {
@@ -135,7 +161,7 @@ async function measureTarget(
 
   // Warm-up (JIT, socket buffers), then the measured run.
   await getJson(`${target.controlUrl}/publish?durationMs=2000&maxPerSecond=1000`, { method: "POST" });
-  await sleep(3_000); // the warm-up's backlog drains before counting starts
+  await drain(workers); // the warm-up's backlog is delivered before counting starts
   const load = loadAverage();
   for (const w of workers) w.child.send({ type: "measure" });
   const cpu0 = cpuTicks(target.pid);
@@ -146,13 +172,10 @@ async function measureTarget(
   );
   const elapsedS = (performance.now() - t0) / 1000;
   const cpu1 = cpuTicks(target.pid);
-  const reports = await Promise.all(
-    workers.map((w) => {
-      const p = w.next<{ deliveries: number; latencies: number[]; closed: number }>("report");
-      w.child.send({ type: "report" });
-      return p;
-    }),
-  );
+  const reports = await report(workers);
+  // What was still on its way when publishing stopped: delivered late, or lost.
+  await drain(workers);
+  const delivered = (await report(workers)).reduce((s, r) => s + r.deliveries, 0);
   for (const w of workers) w.child.send({ type: "close" });
   await Promise.all(
     workers.map((w) => new Promise((r) => (w.child.exitCode !== null ? r(null) : w.child.once("exit", r)))),
@@ -166,6 +189,7 @@ async function measureTarget(
     deliveries,
     deliveriesPerSec: Math.round(deliveries / elapsedS),
     expectedDeliveries: run.published * ok,
+    deliveredAfterDrain: delivered,
     p50Ms: round(percentile(latencies, 50)),
     p99Ms: round(percentile(latencies, 99)),
     rssBeforeKb: before.rssKb,
@@ -236,11 +260,19 @@ export async function runRelayBench(
         baseline.child.kill("SIGTERM");
       }
       const ratio = round(appResult.deliveriesPerSec / Math.max(1, baseResult.deliveriesPerSec), 3);
+      // On a shared machine each process gets the CPU share the scheduler gives it (the app, with more threads, can
+      // get more than the single-threaded baseline): deliveries per second of the server's own CPU time compares
+      // the work each needs per delivery, whatever the share.
+      const perCpu = (r: RelayTargetResult) => r.deliveriesPerSec / Math.max(0.01, r.serverCpuPercent / 100);
+      const ratioPerServerCpu = round(perCpu(appResult) / perCpu(baseResult), 3);
       return {
         clients: appResult.clients,
         deliveriesPerSec: appResult.deliveriesPerSec,
         baselineDeliveriesPerSec: baseResult.deliveriesPerSec,
         ratio,
+        ratioPerServerCpu,
+        deliveriesPerServerCpuSec: Math.round(perCpu(appResult)),
+        baselineDeliveriesPerServerCpuSec: Math.round(perCpu(baseResult)),
         p50Ms: appResult.p50Ms,
         p99Ms: appResult.p99Ms,
         baselineP50Ms: baseResult.p50Ms,
@@ -249,7 +281,11 @@ export async function runRelayBench(
         baselineRssPerClientKb: baseResult.rssPerClientKb,
         publishSeconds: options.publishSeconds,
         targets: { ratio: 0.66, rssPerClientKb: 20 },
-        met: { ratio: ratio >= 0.66, rssPerClientKb: appResult.rssPerClientKb <= 20 },
+        // Met only when both the wall-clock and the per-CPU ratio reach the target.
+        met: {
+          ratio: Math.min(ratio, ratioPerServerCpu) >= 0.66,
+          rssPerClientKb: appResult.rssPerClientKb <= 20,
+        },
         app: appResult,
         baseline: baseResult,
         loadAverage: appResult.loadAverage,

@@ -9,7 +9,8 @@
  *
  * Results of benchmarks not run this time are kept from the previous bench/results.json.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -44,11 +45,21 @@ const save = () => {
     recordedAt: new Date().toISOString(),
     node: process.version,
     cpus: cpus().length,
+    build: buildInfo,
   };
   writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
   writePerformanceDoc(results);
 };
 
+const buildInfo = (() => {
+  // BUILD_ID is touched by --reuse-build; the build manifest keeps the build's own time.
+  const buildId = join(ROOT, ".next-bench/build-manifest.json");
+  const head = spawnSync("git", ["rev-parse", "--short", "HEAD"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  }).stdout.trim();
+  return { gitHead: head, builtAt: existsSync(buildId) ? statSync(buildId).mtime.toISOString() : null };
+})();
 log(`load average at start: ${loadAverage().join(", ")}`);
 const app = await startApp({ reuseBuild: values["reuse-build"] });
 let failed = false;

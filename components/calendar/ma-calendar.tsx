@@ -55,6 +55,20 @@ export function Party({ party }: { party: DealParty }) {
   );
 }
 
+/** "Acquirer → target" in one cell; screen readers hear "acquires". */
+export function DealParties({ deal }: { deal: Pick<MaRow, "acquirer" | "target"> }) {
+  return (
+    <span className="grid grid-cols-[1fr_auto_1fr] items-baseline gap-2">
+      <Party party={deal.acquirer} />
+      <span className="text-muted">
+        <span aria-hidden>→</span>
+        <span className="sr-only">acquires</span>
+      </span>
+      <Party party={deal.target} />
+    </span>
+  );
+}
+
 function maColumns(): VirtualColumn<MaRow>[] {
   return [
     { id: "announced", header: "Announced", width: 112, cell: (r) => formatDate(r.announcedDate) },
@@ -62,16 +76,7 @@ function maColumns(): VirtualColumn<MaRow>[] {
       id: "deal",
       header: "Acquirer → target",
       width: 440,
-      cell: (r) => (
-        <span className="grid grid-cols-[1fr_auto_1fr] items-baseline gap-2">
-          <Party party={r.acquirer} />
-          <span className="text-muted">
-            <span aria-hidden>→</span>
-            <span className="sr-only">acquires</span>
-          </span>
-          <Party party={r.target} />
-        </span>
-      ),
+      cell: (r) => <DealParties deal={r} />,
     },
     {
       id: "size",

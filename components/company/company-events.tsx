@@ -2,20 +2,29 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Actual, Confirmed, Surprise } from "@/components/calendar/figures";
-import { Party } from "@/components/calendar/ma-calendar";
 import { ReportTime } from "@/components/calendar/report-time";
 import { useTimeZone } from "@/components/calendar/use-time-zone";
-import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { formatDate, formatEps, formatMoney, isoDateInZone } from "@/lib/format";
 import { calendarQueries } from "@/lib/queries/calendar";
 import type { EarningsRow } from "@/lib/schemas/calendar";
+import { Th } from "@/components/ui/table";
+import { DealsTable } from "./deals-table";
 import { QueryPanel } from "./query-panel";
 
-const TH =
-  "sticky top-0 z-10 h-8 border-b border-line bg-surface px-2 text-2xs font-semibold whitespace-nowrap text-muted uppercase";
 const TD = "h-[30px] border-b border-line px-2 whitespace-nowrap";
+
+const EARNINGS_HEADERS: readonly (readonly [string, boolean])[] = [
+  ["Date", false],
+  ["Time", false],
+  ["Period", false],
+  ["EPS est.", true],
+  ["EPS", true],
+  ["Surprise", true],
+  ["Revenue", true],
+  ["Surprise", true],
+];
 
 /** The company's earnings dates from the calendar: upcoming first (soonest on top), then past (latest on top). */
 export function CompanyEarnings({ symbol }: { symbol: string }) {
@@ -36,30 +45,11 @@ export function CompanyEarnings({ symbol }: { symbol: string }) {
                 <caption className="sr-only">Upcoming and past earnings of {symbol}</caption>
                 <thead>
                   <tr>
-                    <th scope="col" className={cn(TH, "text-left")}>
-                      Date
-                    </th>
-                    <th scope="col" className={cn(TH, "text-left")}>
-                      Time
-                    </th>
-                    <th scope="col" className={cn(TH, "text-left")}>
-                      Period
-                    </th>
-                    <th scope="col" className={cn(TH, "text-right")}>
-                      EPS est.
-                    </th>
-                    <th scope="col" className={cn(TH, "text-right")}>
-                      EPS
-                    </th>
-                    <th scope="col" className={cn(TH, "text-right")}>
-                      Surprise
-                    </th>
-                    <th scope="col" className={cn(TH, "text-right")}>
-                      Revenue
-                    </th>
-                    <th scope="col" className={cn(TH, "text-right")}>
-                      Surprise
-                    </th>
+                    {EARNINGS_HEADERS.map(([label, numeric], i) => (
+                      <Th key={i} numeric={numeric}>
+                        {label}
+                      </Th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
@@ -143,46 +133,12 @@ export function CompanyDeals({ symbol }: { symbol: string }) {
         emptyHint="No deals with this company as acquirer or target."
       >
         {(d) => (
-          <div tabIndex={0} className="border-line max-h-[360px] overflow-auto rounded border">
-            <table className="w-full border-collapse text-[13px] tabular-nums">
-              <caption className="sr-only">M&A deals involving {symbol}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={cn(TH, "text-left")}>
-                    Announced
-                  </th>
-                  <th scope="col" className={cn(TH, "text-left")}>
-                    Acquirer → target
-                  </th>
-                  <th scope="col" className={cn(TH, "text-right")}>
-                    Size
-                  </th>
-                  <th scope="col" className={cn(TH, "text-left")}>
-                    Status
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...d.data].reverse().map((r) => (
-                  <tr key={r.id} className="hover:bg-surface">
-                    <td className={TD}>{formatDate(r.announcedDate)}</td>
-                    <td className={cn(TD, "max-w-[28rem]")}>
-                      <span className="grid grid-cols-[1fr_auto_1fr] items-baseline gap-2">
-                        <Party party={r.acquirer} />
-                        <span className="text-muted">
-                          <span aria-hidden>→</span>
-                          <span className="sr-only">acquires</span>
-                        </span>
-                        <Party party={r.target} />
-                      </span>
-                    </td>
-                    <td className={cn(TD, "text-right")}>{formatMoney(r.dealSize, r.currency ?? "USD")}</td>
-                    <td className={TD}>{r.dealStatus ? <Badge>{r.dealStatus}</Badge> : null}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DealsTable
+            deals={[...d.data].reverse()}
+            caption={`M&A deals involving ${symbol}`}
+            className="max-h-[360px]"
+            partiesClassName="max-w-[28rem] min-w-72"
+          />
         )}
       </QueryPanel>
     </Section>

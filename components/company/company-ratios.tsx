@@ -13,17 +13,14 @@ import {
   OPERATION_PERIODS,
   OPERATION_RATIO_KEYS,
   VALUATION_RATIO_KEYS,
-  type EarningReport,
   type OperationRatio,
   type ValuationRatio,
 } from "@/lib/schemas/fundamentals";
 import { ratioDefinition } from "@/lib/ratio-definitions";
+import { RowTh, ScrollTable, Td, Th, Tr } from "@/components/ui/table";
+import { PeriodTable } from "./period-table";
 import { QueryPanel } from "./query-panel";
 import { RatioLabel } from "./ratio-label";
-
-const TH =
-  "sticky top-0 z-10 h-8 border-b border-line bg-surface px-2 text-2xs font-semibold whitespace-nowrap text-muted uppercase";
-const TD = "h-[30px] border-b border-line px-2 whitespace-nowrap";
 
 const fmt = (key: string, v: number | null | undefined) => formatFigure(v, ratioDefinition(key).kind);
 const monthLabel = (x: string) => formatDate(x).replace(/ \d+,/, "");
@@ -56,54 +53,42 @@ export function ValuationSection({ symbol }: { symbol: string }) {
             .map((r) => ({ x: r.date!, value: r[picked as keyof ValuationRatio] as number | null }));
           return (
             <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-              <div tabIndex={0} className="border-line max-h-[420px] overflow-auto rounded border">
-                <table className="w-full border-collapse text-[13px] tabular-nums">
-                  <caption className="sr-only">
-                    Valuation ratios of {symbol}; select a row to chart its history
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className={cn(TH, "text-left")}>
-                        Ratio
-                      </th>
-                      <th scope="col" className={cn(TH, "text-right")}>
-                        {formatDate(latest.date)}
-                      </th>
-                      <th scope="col" className={cn(TH, "text-right")}>
-                        {prior?.date ? formatDate(prior.date) : "Year ago"}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {keys.map((k) => (
-                      <tr
-                        key={k}
-                        className={cn(
-                          "hover:bg-surface",
-                          picked === k && "bg-accent-soft hover:bg-accent-soft",
-                        )}
-                      >
-                        <th scope="row" className={cn(TD, "text-left font-normal")}>
-                          <span className="flex items-center justify-between gap-2">
-                            <RatioLabel ratioKey={k} />
-                            <button
-                              type="button"
-                              className="text-2xs text-accent rounded px-1 hover:underline"
-                              aria-pressed={picked === k}
-                              aria-label={`Chart ${ratioDefinition(k).label}`}
-                              onClick={() => setPicked(k)}
-                            >
-                              Chart
-                            </button>
-                          </span>
-                        </th>
-                        <td className={cn(TD, "text-right")}>{fmt(k, latest[k])}</td>
-                        <td className={cn(TD, "text-muted text-right")}>{fmt(k, prior?.[k])}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ScrollTable
+                className="max-h-[420px]"
+                caption={`Valuation ratios of ${symbol}; select a row to chart its history`}
+              >
+                <thead>
+                  <tr>
+                    <Th>Ratio</Th>
+                    <Th numeric>{formatDate(latest.date)}</Th>
+                    <Th numeric>{prior?.date ? formatDate(prior.date) : "Year ago"}</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {keys.map((k) => (
+                    <Tr key={k} className={cn(picked === k && "bg-accent-soft hover:bg-accent-soft")}>
+                      <RowTh>
+                        <span className="flex items-center justify-between gap-2">
+                          <RatioLabel ratioKey={k} />
+                          <button
+                            type="button"
+                            className="text-2xs text-accent rounded px-1 hover:underline"
+                            aria-pressed={picked === k}
+                            aria-label={`Chart ${ratioDefinition(k).label}`}
+                            onClick={() => setPicked(k)}
+                          >
+                            Chart
+                          </button>
+                        </span>
+                      </RowTh>
+                      <Td numeric>{fmt(k, latest[k])}</Td>
+                      <Td numeric className="text-muted">
+                        {fmt(k, prior?.[k])}
+                      </Td>
+                    </Tr>
+                  ))}
+                </tbody>
+              </ScrollTable>
               <div className="min-w-0">
                 <Field label="Ratio to chart" htmlFor={`${id}-ratio`} className="mb-2 w-56">
                   <Select id={`${id}-ratio`} value={picked} onChange={(e) => setPicked(e.target.value)}>
@@ -156,41 +141,18 @@ export function OperationRatiosSection({ symbol }: { symbol: string }) {
           ];
           const keys = OPERATION_RATIO_KEYS.filter((k) => periods.some((p) => byPeriod.get(p)?.[k] !== null));
           return (
-            <div tabIndex={0} className="border-line max-h-[420px] overflow-auto rounded border">
-              <table className="w-full border-collapse text-[13px] tabular-nums">
-                <caption className="sr-only">Operation ratios of {symbol} by reporting period</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={cn(TH, "text-left")}>
-                      Ratio
-                    </th>
-                    {periods.map((p) => (
-                      <th key={p} scope="col" className={cn(TH, "text-right")}>
-                        {p}
-                        <span className="block font-normal normal-case">
-                          {formatDate(byPeriod.get(p)?.asOf)}
-                        </span>
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {keys.map((k) => (
-                    <tr key={k} className="hover:bg-surface">
-                      <th scope="row" className={cn(TD, "text-left font-normal")}>
-                        <RatioLabel ratioKey={k} />
-                      </th>
-                      {periods.map((p) => (
-                        <td key={p} className={cn(TD, "text-right")}>
-                          {fmt(k, byPeriod.get(p)?.[k])}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            <>
+              <PeriodTable
+                className="max-h-[420px]"
+                caption={`Operation ratios of ${symbol} by reporting period`}
+                corner="Ratio"
+                columns={periods.map((p) => ({ key: p, label: p, sub: formatDate(byPeriod.get(p)?.asOf) }))}
+                rowKeys={keys}
+                rowLabel={(k) => <RatioLabel ratioKey={k} />}
+                cell={(k, i) => fmt(k, byPeriod.get(periods[i] ?? "")?.[k])}
+              />
               <p className="sr-only">Latest report {latestAsOf}</p>
-            </div>
+            </>
           );
         }}
       </QueryPanel>
@@ -210,42 +172,13 @@ export function EarningRatiosSection({ symbol }: { symbol: string }) {
         {(d) => {
           const rows = d.data[0]!.earningRatios.slice(0, 12);
           return (
-            <div tabIndex={0} className="border-line max-h-[360px] overflow-auto rounded border">
-              <table className="w-full border-collapse text-[13px] tabular-nums">
-                <caption className="sr-only">Earning ratios of {symbol}, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={cn(TH, "text-left")}>
-                      As of
-                    </th>
-                    <th scope="col" className={cn(TH, "text-left")}>
-                      Period
-                    </th>
-                    {EARNING_RATIO_KEYS.map((k) => (
-                      <th key={k} scope="col" className={cn(TH, "text-right normal-case")}>
-                        <RatioLabel ratioKey={k} />
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r, i) => (
-                    <tr key={`${r.asOf}-${r.period}-${i}`} className="hover:bg-surface">
-                      <td className={TD}>{formatDate(r.asOf)}</td>
-                      <td className={TD}>
-                        {r.period ?? MISSING}{" "}
-                        {r.reportType ? <span className="text-2xs text-muted">{r.reportType}</span> : null}
-                      </td>
-                      {EARNING_RATIO_KEYS.map((k) => (
-                        <td key={k} className={cn(TD, "text-right")}>
-                          {fmt(k, r[k])}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <HistoryTable
+              rows={rows}
+              columns={EARNING_RATIO_KEYS}
+              value={(r, k) => fmt(k, r[k])}
+              caption={`Earning ratios of ${symbol}, newest first`}
+              className="max-h-[360px]"
+            />
           );
         }}
       </QueryPanel>
@@ -292,7 +225,13 @@ export function EarningReportsSection({ symbol }: { symbol: string }) {
                   <p className="text-muted text-[13px]">No quarterly reports to chart.</p>
                 )}
               </div>
-              <ReportsTable reports={reports.slice(0, 16)} symbol={symbol} />
+              <HistoryTable
+                rows={reports.slice(0, 16)}
+                columns={REPORT_COLUMNS}
+                value={(r, k) => (k === "dilutedAverageShares" ? formatCompact(r[k]) : fmt(k, r[k]))}
+                caption={`Earning reports of ${symbol}, newest first`}
+                className="max-h-[300px]"
+              />
             </div>
           );
         }}
@@ -301,40 +240,52 @@ export function EarningReportsSection({ symbol }: { symbol: string }) {
   );
 }
 
-function ReportsTable({ reports, symbol }: { reports: readonly EarningReport[]; symbol: string }) {
+/** Reports or ratios over time, newest first: as-of date and period, then one column per figure. */
+function HistoryTable<
+  R extends { asOf: string | null; period: string | null; reportType?: string | null },
+  K extends string,
+>({
+  rows,
+  columns,
+  value,
+  caption,
+  className,
+}: {
+  rows: readonly R[];
+  columns: readonly K[];
+  value: (row: R, key: K) => string;
+  caption: string;
+  className?: string;
+}) {
   return (
-    <div tabIndex={0} className="border-line max-h-[300px] overflow-auto rounded border">
-      <table className="w-full border-collapse text-[13px] tabular-nums">
-        <caption className="sr-only">Earning reports of {symbol}, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={cn(TH, "text-left")}>
-              As of
-            </th>
-            <th scope="col" className={cn(TH, "text-left")}>
-              Period
-            </th>
-            {REPORT_COLUMNS.map((k) => (
-              <th key={k} scope="col" className={cn(TH, "text-right normal-case")}>
-                <RatioLabel ratioKey={k} />
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {reports.map((r, i) => (
-            <tr key={`${r.asOf}-${r.period}-${i}`} className="hover:bg-surface">
-              <td className={TD}>{formatDate(r.asOf)}</td>
-              <td className={TD}>{r.period}</td>
-              {REPORT_COLUMNS.map((k) => (
-                <td key={k} className={cn(TD, "text-right")}>
-                  {k === "dilutedAverageShares" ? formatCompact(r[k]) : fmt(k, r[k])}
-                </td>
-              ))}
-            </tr>
+    <ScrollTable caption={caption} className={className}>
+      <thead>
+        <tr>
+          <Th>As of</Th>
+          <Th>Period</Th>
+          {columns.map((k) => (
+            <Th key={k} numeric className="normal-case">
+              <RatioLabel ratioKey={k} />
+            </Th>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          <Tr key={`${r.asOf}-${r.period}-${i}`}>
+            <Td>{formatDate(r.asOf)}</Td>
+            <Td>
+              {r.period ?? MISSING}{" "}
+              {r.reportType ? <span className="text-2xs text-muted">{r.reportType}</span> : null}
+            </Td>
+            {columns.map((k) => (
+              <Td key={k} numeric>
+                {value(r, k)}
+              </Td>
+            ))}
+          </Tr>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }

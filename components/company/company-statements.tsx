@@ -14,11 +14,8 @@ import {
   type FinancialStatement,
 } from "@/lib/schemas/fundamentals";
 import { humanizeKey } from "@/lib/ratio-definitions";
+import { PeriodTable } from "./period-table";
 import { QueryPanel } from "./query-panel";
-
-const TH =
-  "sticky top-0 z-10 h-8 border-b border-line bg-surface px-2 text-2xs font-semibold whitespace-nowrap text-muted uppercase";
-const TD = "h-[30px] border-b border-line px-2 whitespace-nowrap";
 
 const STATEMENTS = [
   { key: "incomeStatement", label: "Income statement" },
@@ -112,42 +109,21 @@ function StatementTable({
   which: StatementKey;
   symbol: string;
 }) {
-  const keys = [...new Set(statements.flatMap((s) => Object.keys(s[which])))];
   return (
-    <div tabIndex={0} className="border-line max-h-[460px] overflow-auto rounded border" role="tabpanel">
-      <table className="w-full border-collapse text-[13px] tabular-nums">
-        <caption className="sr-only">
-          {STATEMENTS.find((s) => s.key === which)?.label} of {symbol}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className={cn(TH, "text-left")}>
-              Line item
-            </th>
-            {statements.map((s, i) => (
-              <th key={`${s.asOf}-${s.period}-${i}`} scope="col" className={cn(TH, "text-right")}>
-                {s.period}
-                <span className="block font-normal normal-case">{formatDate(s.asOf)}</span>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((k) => (
-            <tr key={k} className="hover:bg-surface">
-              <th scope="row" className={cn(TD, "text-left font-normal")}>
-                {humanizeKey(k)}
-              </th>
-              {statements.map((s, i) => (
-                <td key={i} className={cn(TD, "text-right")}>
-                  {formatMoney(s[which][k])}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PeriodTable
+      role="tabpanel"
+      className="max-h-[460px]"
+      caption={`${STATEMENTS.find((s) => s.key === which)?.label} of ${symbol}`}
+      corner="Line item"
+      columns={statements.map((s, i) => ({
+        key: `${s.asOf}-${s.period}-${i}`,
+        label: s.period,
+        sub: formatDate(s.asOf),
+      }))}
+      rowKeys={[...new Set(statements.flatMap((s) => Object.keys(s[which])))]}
+      rowLabel={humanizeKey}
+      cell={(k, i) => formatMoney(statements[i]?.[which][k])}
+    />
   );
 }
 
@@ -165,38 +141,22 @@ export function BalanceSheetV3Section({ symbol }: { symbol: string }) {
         {(d) => {
           const rows = d.data[0]!.balanceSheet.slice(0, 8);
           return (
-            <div tabIndex={0} className="border-line max-h-[460px] overflow-auto rounded border">
-              <table className="w-full border-collapse text-[13px] tabular-nums">
-                <caption className="sr-only">Balance sheet of {symbol} by fiscal period</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={cn(TH, "text-left")}>
-                      Line item
-                    </th>
-                    {rows.map((r, i) => (
-                      <th key={i} scope="col" className={cn(TH, "text-right")}>
-                        {r.fiscalPeriod} {r.fiscalYear}
-                        <span className="block font-normal normal-case">{formatDate(r.reportDate)}</span>
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {BALANCE_SHEET_NUMBER_KEYS.map((k) => (
-                    <tr key={k} className={cn("hover:bg-surface", k.startsWith("total") && "font-semibold")}>
-                      <th scope="row" className={cn(TD, "text-left font-[inherit]")}>
-                        {humanizeKey(k)}
-                      </th>
-                      {rows.map((r, i) => (
-                        <td key={i} className={cn(TD, "text-right")}>
-                          {formatMoney(r[k], r.currency ?? "USD")}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PeriodTable
+              className="max-h-[460px]"
+              caption={`Balance sheet of ${symbol} by fiscal period`}
+              corner="Line item"
+              columns={rows.map((r, i) => ({
+                key: String(i),
+                label: `${r.fiscalPeriod} ${r.fiscalYear}`,
+                sub: formatDate(r.reportDate),
+              }))}
+              rowKeys={BALANCE_SHEET_NUMBER_KEYS}
+              rowLabel={(k) => (
+                <span className={k.startsWith("total") ? "font-semibold" : undefined}>{humanizeKey(k)}</span>
+              )}
+              rowClassName={(k) => (k.startsWith("total") ? "font-semibold" : undefined)}
+              cell={(k, i) => formatMoney(rows[i]?.[k], rows[i]?.currency ?? "USD")}
+            />
           );
         }}
       </QueryPanel>

@@ -2,18 +2,16 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { Party } from "@/components/calendar/ma-calendar";
 import { Importance, Surprise } from "@/components/calendar/figures";
 import { ReportTime } from "@/components/calendar/report-time";
 import { useTimeZone } from "@/components/calendar/use-time-zone";
+import { DealsTable } from "@/components/company/deals-table";
 import { QueryPanel } from "@/components/company/query-panel";
-import { Badge } from "@/components/ui/badge";
+import { ScrollTable, Td, Th, Tr } from "@/components/ui/table";
 import { Section } from "@/components/ui/card";
-import { addDaysIso, formatDate, formatEps, formatMoney, isoDateInZone } from "@/lib/format";
+import { addDaysIso, formatDate, formatEps, isoDateInZone } from "@/lib/format";
 import { calendarQueries } from "@/lib/queries/calendar";
 import type { EarningsRow } from "@/lib/schemas/calendar";
-
-const TD = "h-[30px] border-b border-line px-2 whitespace-nowrap";
 
 function byImportance(a: EarningsRow, b: EarningsRow) {
   return b.importance - a.importance || (a.time ?? "").localeCompare(b.time ?? "");
@@ -135,61 +133,11 @@ export function Overview() {
           emptyHint="No deals announced in the last 30 days."
         >
           {(d) => (
-            <div tabIndex={0} className="border-line overflow-auto rounded border">
-              <table className="w-full border-collapse text-[13px] tabular-nums">
-                <caption className="sr-only">Deals announced in the last 30 days, newest first</caption>
-                <thead>
-                  <tr className="text-2xs text-muted uppercase">
-                    <th
-                      scope="col"
-                      className="border-line bg-surface h-8 border-b px-2 text-left font-semibold"
-                    >
-                      Announced
-                    </th>
-                    <th
-                      scope="col"
-                      className="border-line bg-surface h-8 border-b px-2 text-left font-semibold"
-                    >
-                      Acquirer → target
-                    </th>
-                    <th
-                      scope="col"
-                      className="border-line bg-surface h-8 border-b px-2 text-right font-semibold"
-                    >
-                      Size
-                    </th>
-                    <th
-                      scope="col"
-                      className="border-line bg-surface h-8 border-b px-2 text-left font-semibold"
-                    >
-                      Status
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...d.data]
-                    .reverse()
-                    .slice(0, 10)
-                    .map((r) => (
-                      <tr key={r.id} className="hover:bg-surface">
-                        <td className={TD}>{formatDate(r.announcedDate)}</td>
-                        <td className={`${TD} max-w-[36rem]`}>
-                          <span className="grid grid-cols-[1fr_auto_1fr] items-baseline gap-2">
-                            <Party party={r.acquirer} />
-                            <span className="text-muted">
-                              <span aria-hidden>→</span>
-                              <span className="sr-only">acquires</span>
-                            </span>
-                            <Party party={r.target} />
-                          </span>
-                        </td>
-                        <td className={`${TD} text-right`}>{formatMoney(r.dealSize, r.currency ?? "USD")}</td>
-                        <td className={TD}>{r.dealStatus ? <Badge>{r.dealStatus}</Badge> : null}</td>
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
-            </div>
+            <DealsTable
+              deals={[...d.data].reverse().slice(0, 10)}
+              caption="Deals announced in the last 30 days, newest first"
+              partiesClassName="max-w-[36rem] min-w-72"
+            />
           )}
         </QueryPanel>
       </Section>
@@ -209,66 +157,47 @@ function EarningsList({
   withDate?: boolean;
 }) {
   return (
-    <div tabIndex={0} className="border-line overflow-auto rounded border">
-      <table className="w-full border-collapse text-[13px] tabular-nums">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="text-2xs text-muted uppercase">
-            {withDate ? (
-              <th scope="col" className="border-line bg-surface h-8 border-b px-2 text-left font-semibold">
-                Date
-              </th>
-            ) : null}
-            <th scope="col" className="border-line bg-surface h-8 border-b px-2 text-left font-semibold">
-              Time
-            </th>
-            <th scope="col" className="border-line bg-surface h-8 border-b px-2 text-left font-semibold">
-              Company
-            </th>
-            <th scope="col" className="border-line bg-surface h-8 border-b px-2 text-right font-semibold">
-              EPS est.
-            </th>
-            <th scope="col" className="border-line bg-surface h-8 border-b px-2 text-right font-semibold">
-              EPS
-            </th>
-            <th scope="col" className="border-line bg-surface h-8 border-b px-2 text-right font-semibold">
-              Surprise
-            </th>
-            <th scope="col" className="border-line bg-surface h-8 border-b px-2 text-left font-semibold">
-              Imp.
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} className="hover:bg-surface">
-              {withDate ? <td className={TD}>{formatDate(r.date, { weekday: true, year: false })}</td> : null}
-              <td className={TD}>
-                <ReportTime date={r.date} time={r.time} timeZone={timeZone} />
-              </td>
-              <td className={`${TD} max-w-64`}>
-                <span className="flex min-w-0 items-baseline gap-2">
-                  <Link
-                    href={`/companies/${encodeURIComponent(r.ticker)}`}
-                    className="text-accent font-mono font-semibold hover:underline"
-                  >
-                    {r.ticker}
-                  </Link>
-                  <span className="truncate">{r.name}</span>
-                </span>
-              </td>
-              <td className={`${TD} text-right`}>{formatEps(r.epsEst)}</td>
-              <td className={`${TD} text-right`}>{formatEps(r.eps)}</td>
-              <td className={`${TD} text-right`}>
-                <Surprise percent={r.epsSurprisePercent} />
-              </td>
-              <td className={TD}>
-                <Importance value={r.importance} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable caption={caption}>
+      <thead>
+        <tr>
+          {withDate ? <Th>Date</Th> : null}
+          <Th>Time</Th>
+          <Th>Company</Th>
+          <Th numeric>EPS est.</Th>
+          <Th numeric>EPS</Th>
+          <Th numeric>Surprise</Th>
+          <Th>Imp.</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <Tr key={r.id}>
+            {withDate ? <Td>{formatDate(r.date, { weekday: true, year: false })}</Td> : null}
+            <Td>
+              <ReportTime date={r.date} time={r.time} timeZone={timeZone} />
+            </Td>
+            <Td className="max-w-64">
+              <span className="flex min-w-0 items-baseline gap-2">
+                <Link
+                  href={`/companies/${encodeURIComponent(r.ticker)}`}
+                  className="text-accent font-mono font-semibold hover:underline"
+                >
+                  {r.ticker}
+                </Link>
+                <span className="truncate">{r.name}</span>
+              </span>
+            </Td>
+            <Td numeric>{formatEps(r.epsEst)}</Td>
+            <Td numeric>{formatEps(r.eps)}</Td>
+            <Td numeric>
+              <Surprise percent={r.epsSurprisePercent} />
+            </Td>
+            <Td>
+              <Importance value={r.importance} />
+            </Td>
+          </Tr>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }

@@ -1,4 +1,4 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cn } from "./cn";
 
 /** Compact data-table parts: 30 px rows, sticky header, numbers right-aligned with tabular figures. */
@@ -50,5 +50,41 @@ export function Tr({ className, ...props }: HTMLAttributes<HTMLTableRowElement>)
       )}
       {...props}
     />
+  );
+}
+
+/** A row header cell (the label column of a line-item table). */
+export function RowTh({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return (
+    <th
+      scope="row"
+      className={cn("border-line h-[30px] border-b px-2 text-left font-normal whitespace-nowrap", className)}
+      {...props}
+    />
+  );
+}
+
+/**
+ * A table in its own scroll box (sticky header inside it), focusable so keyboard users can scroll it, with a
+ * caption for screen readers only: the frame of the panels' tables.
+ */
+export function ScrollTable({
+  caption,
+  className,
+  role,
+  children,
+}: {
+  caption: ReactNode;
+  className?: string;
+  role?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div tabIndex={0} role={role} className={cn("border-line overflow-auto rounded border", className)}>
+      <Table className="tabular-nums">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </Table>
+    </div>
   );
 }

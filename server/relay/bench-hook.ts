@@ -1,5 +1,8 @@
 import "server-only";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { writeHeapSnapshot } from "node:v8";
 import type { LiveHub } from "./hub";
 
 /**
@@ -9,7 +12,8 @@ import type { LiveHub } from "./hub";
  * Off unless `CALLROOM_BENCH_HOOKS=1`; then it listens on 127.0.0.1 only (port `CALLROOM_BENCH_HOOK_PORT`, 0 = any)
  * and prints `bench hook listening on http://127.0.0.1:PORT`. It is never enabled in production deployments.
  *
- *   GET  /stats[?gc=1]                        → { pid, subscribers, rssKb }
+ *   GET  /stats[?gc=1]                        → { pid, subscribers, rssKb, heapUsedKb, externalKb }
+ *   POST /heap-snapshot                       → { file } (a V8 heap snapshot in the OS temp directory)
  *   POST /publish?durationMs=&maxPerSecond=   → publishes sentences (one per event-loop turn, at most maxPerSecond)
  *                                               for durationMs, then answers { published, elapsedMs }
  *
@@ -32,7 +36,14 @@ export function maybeStartBenchHooks<H extends LiveHub>(hub: H): H {
         pid: process.pid,
         subscribers: hub.subscriberCount(),
         rssKb: Math.round(process.memoryUsage.rss() / 1024),
+        heapUsedKb: Math.round(process.memoryUsage().heapUsed / 1024),
+        externalKb: Math.round(process.memoryUsage().external / 1024),
       });
+    }
+    if (req.method === "POST" && url.pathname === "/heap-snapshot") {
+      // For finding what each connection retains; written under the OS temp directory only.
+      const file = join(tmpdir(), `callroom-bench-${process.pid}-${Date.now()}.heapsnapshot`);
+      return reply(200, { file: writeHeapSnapshot(file) });
     }
     if (req.method === "POST" && url.pathname === "/publish") {
       const durationMs = Math.min(120_000, Math.max(1, Number(url.searchParams.get("durationMs")) || 10_000));

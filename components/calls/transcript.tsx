@@ -67,6 +67,8 @@ export function Transcript({
   const bySegment = useMemo(() => matchesBySegment(matches), [matches]);
   const currentMatch: TranscriptMatch | undefined = matches[matchIndex];
 
+  // TanStack Virtual hands back fresh functions every render by design; the compiler's skip is what we want.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: segments.length,
     getScrollElement: () => scrollRef.current,

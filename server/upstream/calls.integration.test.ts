@@ -101,10 +101,12 @@ describe("/api/calls over the embedded service", () => {
       callId,
       status: "enriched",
       hasAudio: true,
-      hasMp3: true,
       hasPdf: true,
       streamCursor: null,
     });
+    // An old call's MP3 is prepared upstream on first demand, so it may not be servable yet; `hasMp3` only promises
+    // what can be served (media-mp3-ready.integration.test.ts follows it until it is).
+    expect(typeof data.hasMp3).toBe("boolean");
     expect(data.segments.length).toBeGreaterThan(5);
     expect(data.segments.map((s) => s.sequence)).toEqual(data.segments.map((_, i) => i));
     expect(data.segments.some((s) => s.speakerName !== null)).toBe(true);

@@ -151,7 +151,9 @@ describe("summaries", () => {
     );
     const one = await getJson(`${embedded.url}/api/v1/transcripts/summaries/${first.call_id}`);
     expect(one.body).toEqual(first);
-    const live = await getJson(`${embedded.url}/api/v1/transcripts/summaries/${liveCallId}`);
+    // A call of its own, started now: the suite's shared call may be over and enriched by the time this runs.
+    const freshCallId = await startCall(embedded.url, liveSymbol, 60);
+    const live = await getJson(`${embedded.url}/api/v1/transcripts/summaries/${freshCallId}`);
     expect(live.status).toBe(404);
   });
 });

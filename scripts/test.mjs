@@ -84,7 +84,11 @@ const vitestOk = run("unit and integration tests (vitest)", node, [
   "--reporter=json",
   `--outputFile.json=${vitestReport}`,
 ]);
-count("vitest", vitestReport, (r) => ({ ok: r.numPassedTests, bad: r.numFailedTests + (r.numFailedTestSuites ?? 0) }));
+// Failed suites are counted through their tests; a file that could not even load has no test, hence the `success`.
+count("vitest", vitestReport, (r) => ({
+  ok: r.numPassedTests,
+  bad: r.numFailedTests > 0 || r.success ? r.numFailedTests : 1,
+}));
 if (!vitestOk && !failures.some((f) => f.startsWith("vitest"))) {
   failed += 1;
   failures.push("vitest (runner error)");

@@ -66,7 +66,19 @@ beforeAll(async () => {
     data: { callId: string }[];
   };
   realCallId = list.data[0]!.callId;
-}, 60_000);
+  // An old call's MP3 is prepared upstream on first demand, meanwhile our route answers a deliberate, retryable
+  // 503 `recording_not_ready`. Fuzzing starts once the recording exists, so "no 5xx" stays absolute below.
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const res = await call(new Request(`http://localhost/api/calls/${realCallId}`), {
+      params: Promise.resolve({ callId: realCallId }),
+    });
+    const { data } = (await res.json()) as { data: { hasMp3: boolean } };
+    if (data.hasMp3) break;
+    if (Date.now() > deadline) throw new Error(`the MP3 of ${realCallId} was not ready within 150 s`);
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}, 180_000);
 
 afterAll(async () => {
   logs.restore();

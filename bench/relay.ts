@@ -1,5 +1,5 @@
 /**
- * Relay fan-out: N SSE clients on one app instance (`GET /api/stream?tickers=*`), synthetic sentences published
+ * Relay fan-out: N SSE clients on one app instance (`GET /api/stream?tickers=BENCH`), synthetic sentences published
  * straight into the hub (server/relay/bench-hook.ts) as fast as the server's event loop lets them, against the same
  * clients on a bare `node:http` fan-out (bench/lib/baseline-sse-server.ts) in the same run.
  *
@@ -239,7 +239,10 @@ export async function runRelayBench(
         {
           name: "app",
           port: appPort,
-          path: "/api/stream?tickers=*",
+          // The bench's own ticker: the embedded service's live calls keep publishing real sentences, which
+          // `tickers=*` clients would receive too (the baseline has none); the hub still matches them against
+          // every subscriber's filter, as in production.
+          path: "/api/stream?tickers=BENCH",
           controlUrl: app.hookUrl,
           pid: await app.serverPid(),
         },

@@ -40,7 +40,7 @@ const results: Record<string, unknown> = existsSync(resultsPath)
   ? (JSON.parse(readFileSync(resultsPath, "utf8")) as Record<string, unknown>)
   : {};
 
-const save = () => {
+const save = async () => {
   results.machine = {
     recordedAt: new Date().toISOString(),
     node: process.version,
@@ -48,7 +48,7 @@ const save = () => {
     build: buildInfo,
   };
   writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
-  writePerformanceDoc(results);
+  await writePerformanceDoc(results);
 };
 
 const buildInfo = (() => {
@@ -77,7 +77,7 @@ const stage = async (name: BenchName, fn: () => Promise<unknown>) => {
       recordedAt: new Date().toISOString(),
     };
   }
-  save();
+  await save();
 };
 
 try {

@@ -183,7 +183,8 @@ function section(results: Json): string {
   return lines.join("\n");
 }
 
-export function writePerformanceDoc(results: Json): void {
+/** Formatted with the project's Prettier settings, so `npm run format:check` stays green after a bench run. */
+export async function writePerformanceDoc(results: Json): Promise<void> {
   const path = join(ROOT, "docs/performance.md");
   const existing = existsSync(path) ? readFileSync(path, "utf8") : `# Performance\n\n${START}\n${END}\n`;
   const at = existing.indexOf(START);
@@ -193,5 +194,7 @@ export function writePerformanceDoc(results: Json): void {
     at >= 0 && end > at
       ? existing.slice(0, at) + generated + existing.slice(end + END.length)
       : `${existing}\n${generated}\n`;
-  writeFileSync(path, next);
+  const prettier = await import("prettier");
+  const options = (await prettier.resolveConfig(path)) ?? {};
+  writeFileSync(path, await prettier.format(next, { ...options, filepath: path }));
 }

@@ -4,6 +4,27 @@ import { AppError, toErrorResponse } from "./errors";
 import { parseQuery } from "./parse-query";
 
 describe("toErrorResponse", () => {
+  it("answers an AppError thrown by another bundled copy of this module with its own status, not a 500", async () => {
+    // What a second copy's instance looks like from here: another class, carrying the shared brand.
+    const brand: unique symbol = Symbol.for("callroom.AppError") as never;
+    class OtherCopyAppError extends Error {
+      readonly [brand] = true;
+      readonly status = 503;
+      readonly code = "recording_not_ready";
+      readonly retryAfterSeconds = 5;
+      readonly expose = undefined;
+    }
+    const error = new OtherCopyAppError("The MP3 recording is being prepared.");
+    expect(error instanceof AppError).toBe(true);
+    expect(new Error("plain") instanceof AppError).toBe(false);
+    const res = toErrorResponse(error);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(await res.json()).toEqual({
+      error: { code: "recording_not_ready", message: "The MP3 recording is being prepared." },
+    });
+  });
+
   it("renders an AppError as {error: {code, message}} with Retry-After", async () => {
     const response = toErrorResponse(new AppError(503, "rate_limited", "Busy.", { retryAfterSeconds: 4 }));
     expect(response.status).toBe(503);

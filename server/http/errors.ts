@@ -9,8 +9,23 @@ export interface AppErrorOptions {
   cause?: unknown;
 }
 
+/**
+ * A brand shared by every copy of this module. Turbopack can bundle `server/http` twice (a page's server layer and a
+ * route's), so an AppError thrown by one copy fails a plain `instanceof` of the other and was answered as a generic
+ * 500. `Symbol.hasInstance` below makes `instanceof AppError` recognise the brand, so every check stays correct.
+ */
+const APP_ERROR = Symbol.for("callroom.AppError");
+
 /** An error we answer deliberately: status, snake_case code and a human sentence. */
 export class AppError extends Error {
+  readonly [APP_ERROR] = true;
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === "object" && value !== null && (value as { [APP_ERROR]?: unknown })[APP_ERROR] === true
+    );
+  }
+
   readonly retryAfterSeconds: number | undefined;
   readonly expose: unknown;
 

@@ -159,6 +159,14 @@ describe("the upstream key stays on the server", () => {
       data: { ticker: string }[];
     };
     const symbol = earnings.data[0]?.ticker ?? "AAPL";
+    // An old call's MP3 is prepared upstream on first demand (our route answers a deliberate 503 until then): crawl
+    // once it exists, so every route below must answer below 500.
+    for (const deadline = Date.now() + 150_000; ; ) {
+      const detail = (await (await get(`/api/calls/${call!.callId}`)).json()) as { data: { hasMp3: boolean } };
+      if (detail.data.hasMp3) break;
+      if (Date.now() > deadline) throw new Error(`the MP3 of ${call!.callId} was not ready within 150 s`);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
     const { pages, api } = appPaths(call!.callId, symbol);
     const extra = [
       "/login",
@@ -213,7 +221,7 @@ describe("the upstream key stays on the server", () => {
     const bundle = files(join(root, distDir, "static"));
     expect(bundle.length).toBeGreaterThan(5);
     for (const file of bundle) expect(readFileSync(file).includes(CANARY), file).toBe(false);
-  }, 180_000);
+  }, 330_000);
 
   it("sends security headers and a nonce-based CSP, and Chromium reports no CSP violation on any page", async () => {
     const calls = (await (await get("/api/calls?pageSize=5")).json()) as { data: { callId: string }[] };

@@ -107,7 +107,10 @@ function startEmbedded() {
       "embedded market-data service",
     );
     let buffered = "";
-    const timer = setTimeout(() => reject(new Error("the embedded service did not start within 30 s")), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error("the embedded service did not start within 30 s")),
+      30_000,
+    );
     child.stdout.on("data", (chunk) => {
       process.stdout.write(chunk);
       buffered += chunk.toString();
@@ -148,7 +151,11 @@ function buildIfStale() {
   const buildId = join(root, distDir, "BUILD_ID");
   if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceMtime()) return;
   log(existsSync(buildId) ? "sources changed since the last build; building" : "no build yet; building");
-  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: process.env });
+  const result = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: process.env,
+  });
   if (result.status !== 0) {
     log("build failed");
     process.exit(result.status ?? 1);

@@ -161,8 +161,10 @@ describe("the upstream key stays on the server", () => {
     const symbol = earnings.data[0]?.ticker ?? "AAPL";
     // An old call's MP3 is prepared upstream on first demand (our route answers a deliberate 503 until then): crawl
     // once it exists, so every route below must answer below 500.
-    for (const deadline = Date.now() + 150_000; ; ) {
-      const detail = (await (await get(`/api/calls/${call!.callId}`)).json()) as { data: { hasMp3: boolean } };
+    for (const deadline = Date.now() + 150_000; ;) {
+      const detail = (await (await get(`/api/calls/${call!.callId}`)).json()) as {
+        data: { hasMp3: boolean };
+      };
       if (detail.data.hasMp3) break;
       if (Date.now() > deadline) throw new Error(`the MP3 of ${call!.callId} was not ready within 150 s`);
       await new Promise((r) => setTimeout(r, 2000));

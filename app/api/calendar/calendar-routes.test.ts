@@ -71,7 +71,10 @@ describe("GET /api/calendar/earnings", () => {
       `?tickers=${Array.from({ length: 51 }, (_, i) => `T${i}`).join(",")}`,
       "tickers must list at most 50 symbols",
     ],
-    ["?tickers=A;DROP", 'tickers must be comma-separated ticker symbols (a letter, then up to 9 letters, digits, "." or "-")'],
+    [
+      "?tickers=A;DROP",
+      'tickers must be comma-separated ticker symbols (a letter, then up to 9 letters, digits, "." or "-")',
+    ],
   ])("refuses %s with 400 naming our parameter", async (query, message) => {
     const response = await call(getEarnings, query);
     expect(response.status).toBe(400);

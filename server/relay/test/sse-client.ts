@@ -1,3 +1,4 @@
+import "server-only";
 /** A minimal SSE reader for tests: parses `id`/`event`/`data` messages from a Response body as they arrive. */
 export interface SseMessage {
   id: string | null;

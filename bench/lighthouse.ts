@@ -156,7 +156,13 @@ export async function runLighthouseBench(app: RunningApp, options: { preset?: "d
               const v = lhr?.audits[id]?.numericValue;
               return v === undefined ? undefined : Math.round(v);
             };
+            // A null score means a metric could not be computed: keep Lighthouse's reason.
+            const failedAudit = Object.values(lhr?.audits ?? {}).find(
+              (a) => a.scoreDisplayMode === "error" && a.errorMessage,
+            );
+            const reason = lhr?.runtimeError?.message ?? failedAudit?.errorMessage;
             results[route] = {
+              ...(score === null || score === undefined ? { error: reason ?? "no score" } : {}),
               score: score === null || score === undefined ? undefined : Math.round(score * 100),
               metrics: {
                 fcpMs: metric("first-contentful-paint"),

@@ -8,6 +8,7 @@ import {
   FIRST_NAMES,
   LAST_NAMES,
   NAME_PREFIXES,
+  OVERFLOW_PREFIXES,
   RESERVED_TICKERS,
   STREETS,
 } from "./names";
@@ -135,6 +136,7 @@ export function generateCompanies(seed: number): CompanyEntry[] {
   const usedCiks = new Set<string>();
   const usedIssuers = new Set<string>();
   const prefixes = [...NAME_PREFIXES].filter((p) => p !== "Northwind");
+  const overflow = [...OVERFLOW_PREFIXES];
   const entries: CompanyEntry[] = [];
 
   for (const sector of SECTORS) {
@@ -145,7 +147,11 @@ export function generateCompanies(seed: number): CompanyEntry[] {
       const industry = isNorthwind ? (sector.industries[0] as Industry) : rng.pick(sector.industries);
       let prefix = "Northwind";
       if (!isNorthwind) {
-        do prefix = prefixes.splice(rng.int(0, prefixes.length - 1), 1)[0] ?? `Nova${entries.length}`;
+        do
+          prefix =
+            prefixes.length > 0
+              ? (prefixes.splice(rng.int(0, prefixes.length - 1), 1)[0] as string)
+              : (overflow.shift() ?? `Company ${entries.length}`);
         while (usedPrefixes.has(prefix));
         usedPrefixes.add(prefix);
       }

@@ -373,3 +373,30 @@ export const PRIVATE_WORDS_B = [
   "Arch",
 ] as const;
 export const PRIVATE_SUFFIXES = ["LLC", "Inc.", "Holdings", "Partners LP", "GmbH", "Ltd."] as const;
+
+/**
+ * Used in order once NAME_PREFIXES is spent, so a larger universe never falls back to numbered names. Kept apart
+ * from the main pool: appending there would reshuffle every company's draw (and so every ticker) of a given seed.
+ */
+export const OVERFLOW_PREFIXES = [
+  "Corbridge",
+  "Dunmore",
+  "Marlowe",
+  "Elsworth",
+  "Ashcombe",
+  "Fairleigh",
+  "Brackenridge",
+  "Fennimore",
+  "Larchmont",
+  "Halvard",
+  "Ostrander",
+  "Pennock",
+  "Gatesby",
+  "Sallow",
+  "Tamberlane",
+  "Vellacott",
+  "Jessamine",
+  "Yarrowby",
+  "Ardenne",
+  "Bellweather",
+];

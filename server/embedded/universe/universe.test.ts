@@ -48,6 +48,12 @@ describe("companies", () => {
     expect(new Set(companies.map((c) => c.sizeTier))).toEqual(new Set(["mega", "large", "mid", "small"]));
   });
 
+  it("names every company in words, never a numbered fallback", () => {
+    const names = universe.companies.map((c) => c.name);
+    expect(names.filter((n) => /\d/.test(n))).toEqual([]);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it("has unique, fictional tickers and identifiers", () => {
     expect(new Set(companies.map((c) => c.symbol)).size).toBe(companies.length);
     expect(new Set(companies.map((c) => c.cik)).size).toBe(companies.length);

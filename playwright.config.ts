@@ -57,7 +57,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: "pipe",
+    // The app logs every request as JSON; its warnings and errors still come through stderr.
+    stdout: "ignore",
     stderr: "pipe",
     env: {
       PORT: process.env.E2E_PORT,

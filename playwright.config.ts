@@ -57,7 +57,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
-    // The app logs every request as JSON; its warnings and errors still come through stderr.
+    // The app's JSON request log would drown the test report; Next's own errors still come through stderr.
     stdout: "ignore",
     stderr: "pipe",
     env: {

@@ -36,3 +36,26 @@ export function envelopeResponse<T>(
     stale: result.stale,
   });
 }
+
+/**
+ * A paged list in our envelope, for upstream lists that report their total (calls, summaries): `meta.page` is
+ * 0-based like the calendars', `hasMore` follows from the total.
+ */
+export function pagedResponse<T>(
+  page: { items: T[]; total: number; fetchedAt: string; stale: boolean },
+  query: { page: number; pageSize: number },
+  freshSeconds: number,
+): Response {
+  const body = {
+    data: page.items,
+    meta: {
+      fetchedAt: page.fetchedAt,
+      stale: page.stale,
+      page: query.page,
+      pageSize: query.pageSize,
+      hasMore: (query.page + 1) * query.pageSize < page.total,
+      total: page.total,
+    },
+  };
+  return jsonResponse(body, { freshSeconds, fetchedAt: page.fetchedAt, stale: page.stale });
+}

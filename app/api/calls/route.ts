@@ -1,8 +1,8 @@
 // GET /api/calls – conference calls, live ones first, then completed (newest first)
-import { callsQuerySchema, type CallListResponse } from "@/lib/schemas/calls";
+import { callsQuerySchema } from "@/lib/schemas/calls";
 import { toErrorResponse } from "@/server/http/errors";
 import { parseQuery } from "@/server/http/parse-query";
-import { jsonResponse } from "@/server/http/respond";
+import { pagedResponse } from "@/server/http/respond";
 import { listCalls } from "@/server/upstream/calls";
 
 export const runtime = "nodejs";
@@ -12,18 +12,7 @@ export async function GET(request: Request): Promise<Response> {
   try {
     const query = parseQuery(new URL(request.url).searchParams, callsQuerySchema);
     const page = await listCalls(query, { signal: request.signal });
-    const body: CallListResponse = {
-      data: page.items,
-      meta: {
-        fetchedAt: page.fetchedAt,
-        stale: page.stale,
-        page: query.page,
-        pageSize: query.pageSize,
-        hasMore: (query.page + 1) * query.pageSize < page.total,
-        total: page.total,
-      },
-    };
-    return jsonResponse(body, { freshSeconds: 10, fetchedAt: page.fetchedAt, stale: page.stale });
+    return pagedResponse(page, query, 10);
   } catch (error) {
     return toErrorResponse(error);
   }

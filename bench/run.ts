@@ -14,7 +14,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { ROOT, startApp } from "./lib/app";
+import { DIST_DIR, ROOT, startApp } from "./lib/app";
 import { loadAverage, log } from "./lib/common";
 import { writePerformanceDoc } from "./lib/report";
 
@@ -53,7 +53,7 @@ const save = async () => {
 
 const buildInfo = (() => {
   // BUILD_ID is touched by --reuse-build; the build manifest keeps the build's own time.
-  const buildId = join(ROOT, ".next-bench/build-manifest.json");
+  const buildId = join(ROOT, DIST_DIR, "build-manifest.json");
   const head = spawnSync("git", ["rev-parse", "--short", "HEAD"], {
     cwd: ROOT,
     encoding: "utf8",

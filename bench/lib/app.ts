@@ -15,7 +15,8 @@ import { fileURLToPath } from "node:url";
 import { freePort, log, sleep } from "./common";
 
 export const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
-export const DIST_DIR = ".next-bench";
+/** `BENCH_DIST_DIR` lets two people benchmark different trees' builds side by side. */
+export const DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
 
 export interface RunningApp {
   url: string;

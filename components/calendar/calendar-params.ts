@@ -1,6 +1,6 @@
 import { createParser, parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
-import { isValidIsoDate } from "@/lib/schemas/params";
-import { EARNINGS_SORTS, MA_SORTS } from "@/lib/schemas/calendar";
+import { isValidIsoDate } from "@/lib/schemas/iso-date";
+import { EARNINGS_SORTS, MA_SORTS } from "@/lib/schemas/calendar-sorts";
 import { presetRange, type DatePreset } from "@/lib/format";
 
 /**

@@ -1,5 +1,5 @@
 import { createParser, parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
-import { isValidIsoDate } from "@/lib/schemas/params";
+import { isValidIsoDate } from "@/lib/schemas/iso-date";
 
 /**
  * The /calls filters, all in the URL (nuqs) so a copied link reproduces the view. Hand-edited nonsense falls back

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { LineChart } from "@/components/charts/line-chart";
+import { LineChart } from "@/components/charts/lazy-charts";
 import { Section } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Field, Select } from "@/components/ui/field";
@@ -13,9 +13,8 @@ import {
   OPERATION_PERIODS,
   OPERATION_RATIO_KEYS,
   VALUATION_RATIO_KEYS,
-  type OperationRatio,
-  type ValuationRatio,
-} from "@/lib/schemas/fundamentals";
+} from "@/lib/schemas/fundamentals-keys";
+import type { OperationRatio, ValuationRatio } from "@/lib/schemas/fundamentals";
 import { ratioDefinition } from "@/lib/ratio-definitions";
 import { RowTh, ScrollTable, Td, Th, Tr } from "@/components/ui/table";
 import { PeriodTable } from "./period-table";

@@ -7,12 +7,8 @@ import { cn } from "@/components/ui/cn";
 import { Field, Select } from "@/components/ui/field";
 import { formatDate, formatMoney } from "@/lib/format";
 import { fundamentalsQueries } from "@/lib/queries/fundamentals";
-import {
-  BALANCE_SHEET_NUMBER_KEYS,
-  FINANCIALS_PERIODS,
-  REPORT_TYPES,
-  type FinancialStatement,
-} from "@/lib/schemas/fundamentals";
+import { BALANCE_SHEET_NUMBER_KEYS, FINANCIALS_PERIODS, REPORT_TYPES } from "@/lib/schemas/fundamentals-keys";
+import type { FinancialStatement } from "@/lib/schemas/fundamentals";
 import { humanizeKey } from "@/lib/ratio-definitions";
 import { PeriodTable } from "./period-table";
 import { QueryPanel } from "./query-panel";

@@ -1,4 +1,5 @@
-import { liveEventNames, parseLiveMessage, type LiveMessage } from "@/lib/schemas/live";
+import type { LiveMessage } from "@/lib/schemas/live";
+import { LIVE_EVENT_NAMES, parseLiveMessage } from "./live-message";
 
 export type StreamState = "connecting" | "open" | "reconnecting";
 
@@ -56,7 +57,7 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
     if (isClosed) return;
     const es = create(streamUrl(options.target, lastId));
     source = es;
-    for (const name of liveEventNames) es.addEventListener(name, onEvent);
+    for (const name of LIVE_EVENT_NAMES) es.addEventListener(name, onEvent);
     es.onopen = () => {
       attempt = 0;
       options.onState("open");

@@ -1,6 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { pagedEnvelopeSchema } from "@/lib/schemas/envelope";
-import { earningsRowSchema, maRowSchema, type EarningsRow, type MaRow } from "@/lib/schemas/calendar";
+import type { EarningsRow, MaRow } from "@/lib/schemas/calendar";
 import type { PagedEnvelope } from "@/lib/schemas/envelope";
 import { apiUrl, fetchJson } from "./fetch-json";
 
@@ -22,9 +21,6 @@ export interface MaFilters extends CalendarFilters {
   sort?: "announced" | "expected" | "completed";
 }
 
-const earningsPageSchema = pagedEnvelopeSchema(earningsRowSchema);
-const maPageSchema = pagedEnvelopeSchema(maRowSchema);
-
 function queryOf(filters: CalendarFilters & { sort?: string }, updatedSince?: number) {
   return {
     from: filters.from,
@@ -38,16 +34,21 @@ function queryOf(filters: CalendarFilters & { sort?: string }, updatedSince?: nu
   };
 }
 
+/** The URL a page of the earnings calendar is fetched from (the server prefetches the very same query). */
+export function earningsUrl(filters: EarningsFilters, updatedSince?: number): string {
+  return apiUrl("/api/calendar/earnings", queryOf(filters, updatedSince));
+}
+
+export function maUrl(filters: MaFilters, updatedSince?: number): string {
+  return apiUrl("/api/calendar/ma", queryOf(filters, updatedSince));
+}
+
 export function fetchEarnings(filters: EarningsFilters, signal?: AbortSignal, updatedSince?: number) {
-  return fetchJson(
-    apiUrl("/api/calendar/earnings", queryOf(filters, updatedSince)),
-    earningsPageSchema,
-    signal,
-  );
+  return fetchJson<PagedEnvelope<EarningsRow>>(earningsUrl(filters, updatedSince), signal);
 }
 
 export function fetchMa(filters: MaFilters, signal?: AbortSignal, updatedSince?: number) {
-  return fetchJson(apiUrl("/api/calendar/ma", queryOf(filters, updatedSince)), maPageSchema, signal);
+  return fetchJson<PagedEnvelope<MaRow>>(maUrl(filters, updatedSince), signal);
 }
 
 export const calendarQueries = {

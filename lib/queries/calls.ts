@@ -1,13 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import {
-  callResponseSchema,
-  callListResponseSchema,
-  summaryListResponseSchema,
-  type Call,
-  type CallListResponse,
-  type CallSummary,
-  type Segment,
-} from "@/lib/schemas/calls";
+import type { Call, CallListResponse, CallSummary, Segment, SummaryListResponse } from "@/lib/schemas/calls";
 import type { Meta } from "@/lib/schemas/envelope";
 import { apiUrl, fetchJson } from "./fetch-json";
 
@@ -38,36 +30,37 @@ export interface SummaryListFilters {
 }
 
 export function fetchCall(callId: string, signal?: AbortSignal): Promise<CallEnvelope> {
-  return fetchJson(`/api/calls/${encodeURIComponent(callId)}`, callResponseSchema, signal);
+  return fetchJson<CallEnvelope>(`/api/calls/${encodeURIComponent(callId)}`, signal);
+}
+
+/** The URL a page of calls is fetched from (the server prefetches the very same query). */
+export function callsUrl(filters: CallListFilters): string {
+  return apiUrl("/api/calls", {
+    tickers: filters.tickers,
+    from: filters.from,
+    to: filters.to,
+    status: filters.status === "all" ? undefined : filters.status,
+    page: filters.page,
+    pageSize: filters.pageSize,
+  });
+}
+
+export function summariesUrl(filters: SummaryListFilters): string {
+  return apiUrl("/api/summaries", {
+    tickers: filters.tickers,
+    from: filters.from,
+    to: filters.to,
+    page: filters.page,
+    pageSize: filters.pageSize,
+  });
 }
 
 export function fetchCalls(filters: CallListFilters, signal?: AbortSignal): Promise<CallListResponse> {
-  return fetchJson(
-    apiUrl("/api/calls", {
-      tickers: filters.tickers,
-      from: filters.from,
-      to: filters.to,
-      status: filters.status === "all" ? undefined : filters.status,
-      page: filters.page,
-      pageSize: filters.pageSize,
-    }),
-    callListResponseSchema,
-    signal,
-  );
+  return fetchJson<CallListResponse>(callsUrl(filters), signal);
 }
 
 export function fetchSummaries(filters: SummaryListFilters, signal?: AbortSignal) {
-  return fetchJson(
-    apiUrl("/api/summaries", {
-      tickers: filters.tickers,
-      from: filters.from,
-      to: filters.to,
-      page: filters.page,
-      pageSize: filters.pageSize,
-    }),
-    summaryListResponseSchema,
-    signal,
-  );
+  return fetchJson<SummaryListResponse>(summariesUrl(filters), signal);
 }
 
 /**

@@ -1,5 +1,12 @@
-import type { z } from "zod";
-import { apiErrorSchema } from "@/lib/schemas/errors";
+/*
+ * Browser-side, on purpose without zod. Decision: the browser trusts the shapes of OUR API. Every `/api/*` route
+ * validates what it receives from the market-data service with the full zod schemas of lib/schemas (server-side)
+ * and serialises exactly those types, so validating the same bytes again in the browser bought no safety but cost
+ * every page ~36 kB gzip of zod and schemas in its first load (docs/performance.md). The types still come from
+ * lib/schemas (`import type`, erased at build). What is checked here is what a proxy, a login redirect or a
+ * half-deployed server can still get wrong: the status, and that a success is our `{ data, ... }` envelope.
+ */
+import type { ApiError } from "@/lib/schemas/errors";
 
 /** An error answer of our API (or a network failure, status 0), with the message meant for people. */
 export class ApiRequestError extends Error {
@@ -34,15 +41,23 @@ export function apiUrl(path: string, query: Record<string, QueryValue> = {}): st
   return search ? `${path}?${search}` : path;
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/** `{ error: { code, message } }` of our API, when the body is one. */
+function apiErrorOf(body: unknown): ApiError["error"] | null {
+  if (!isObject(body) || !isObject(body.error)) return null;
+  const { code, message } = body.error;
+  return typeof code === "string" && typeof message === "string" ? { code, message } : null;
+}
+
 /**
- * GETs one of our endpoints and validates the body: our server is trusted, but a shape drift should fail loudly
- * at the boundary, not as `undefined` deep inside a table.
+ * GETs one of our endpoints. `T` is the endpoint's type from lib/schemas (see the note at the top: the server
+ * validated the data; here only the envelope is checked, so an answer that is not ours fails loudly at the
+ * boundary, not as `undefined` deep inside a table).
  */
-export async function fetchJson<S extends z.ZodType>(
-  url: string,
-  schema: S,
-  signal?: AbortSignal,
-): Promise<z.infer<S>> {
+export async function fetchJson<T extends { data: unknown }>(url: string, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, { signal, headers: { accept: "application/json" } });
@@ -56,20 +71,19 @@ export async function fetchJson<S extends z.ZodType>(
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(body);
+    const error = apiErrorOf(body);
     throw new ApiRequestError(
       response.status,
-      parsed.success ? parsed.data.error.code : "http_error",
-      parsed.success ? parsed.data.error.message : `The server answered ${response.status}.`,
+      error ? error.code : "http_error",
+      error ? error.message : `The server answered ${response.status}.`,
     );
   }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
+  if (!isObject(body) || !("data" in body)) {
     throw new ApiRequestError(
       response.status,
       "invalid_response",
       "The server sent data in an unexpected shape.",
     );
   }
-  return parsed.data;
+  return body as T;
 }

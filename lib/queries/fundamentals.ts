@@ -1,7 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
-import { envelopeSchema } from "@/lib/schemas/envelope";
-import { fundamentalsItemSchemas, type FundamentalsKind } from "@/lib/schemas/fundamentals";
+import type { Envelope } from "@/lib/schemas/envelope";
+import type { FundamentalsItem, FundamentalsKind } from "@/lib/schemas/fundamentals";
 import { apiUrl, fetchJson } from "./fetch-json";
 import { staleTimeUnlessStale } from "./stale";
 
@@ -19,18 +18,22 @@ function canonical(symbols: readonly string[]): string[] {
   return [...new Set(symbols.map((s) => s.toUpperCase()))].sort();
 }
 
+/** The URL one kind of fundamentals is fetched from (the server prefetches the very same query). */
+export function fundamentalsUrl(
+  kind: FundamentalsKind,
+  symbols: readonly string[],
+  params: FundamentalsParams = {},
+): string {
+  return apiUrl(`/api/fundamentals/${kind}`, { symbols: canonical(symbols), ...params });
+}
+
 export function fetchFundamentals<K extends FundamentalsKind>(
   kind: K,
   symbols: readonly string[],
   params: FundamentalsParams = {},
   signal?: AbortSignal,
 ) {
-  const schema = envelopeSchema(z.array(fundamentalsItemSchemas[kind]));
-  return fetchJson(
-    apiUrl(`/api/fundamentals/${kind}`, { symbols: canonical(symbols), ...params }),
-    schema,
-    signal,
-  );
+  return fetchJson<Envelope<FundamentalsItem<K>[]>>(fundamentalsUrl(kind, symbols, params), signal);
 }
 
 export const fundamentalsQueries = {

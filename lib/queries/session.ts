@@ -1,19 +1,18 @@
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
 import { ApiRequestError, fetchJson } from "./fetch-json";
 
 /** `GET /api/session`: whether sign-in applies on this server, and who is signed in (null when nobody). */
-const sessionSchema = z.object({
-  data: z.object({ authEnabled: z.boolean(), username: z.string().nullable() }),
-});
-export type SessionState = z.infer<typeof sessionSchema>["data"];
+export interface SessionState {
+  authEnabled: boolean;
+  username: string | null;
+}
 
 export const sessionQueries = {
   all: () => ["session"] as const,
   current: () =>
     queryOptions({
       queryKey: sessionQueries.all(),
-      queryFn: async ({ signal }) => (await fetchJson("/api/session", sessionSchema, signal)).data,
+      queryFn: async ({ signal }) => (await fetchJson<{ data: SessionState }>("/api/session", signal)).data,
       // Who is signed in changes only through this tab's own sign-out (or the cookie expiring: the proxy then
       // sends the reader to /login anyway).
       staleTime: 5 * 60_000,

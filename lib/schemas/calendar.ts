@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EARNINGS_SORTS, MA_SORTS } from "./calendar-sorts";
 import { dateParam, enumParam, intParam, symbolListParam, unixSecondsParam } from "./params";
 
 /**
@@ -89,8 +90,8 @@ export type MaRow = z.infer<typeof maRowSchema>;
 
 /* ---------------------------------------------------------------- queries (our names, camelCase) */
 
-export const EARNINGS_SORTS = ["date:asc", "date:desc"] as const;
-export const MA_SORTS = ["announced", "expected", "completed"] as const;
+// Zod-free module, so browser code can import the sort names without zod.
+export { EARNINGS_SORTS, MA_SORTS } from "./calendar-sorts";
 
 const calendarBaseShape = {
   /** Inclusive, YYYY-MM-DD. */

@@ -1,5 +1,24 @@
 import { z } from "zod";
+import {
+  BALANCE_SHEET_NUMBER_KEYS,
+  EARNING_RATIO_KEYS,
+  FINANCIALS_PERIODS,
+  OPERATION_RATIO_KEYS,
+  REPORT_TYPES,
+  VALUATION_RATIO_KEYS,
+} from "./fundamentals-keys";
 import { dateParam, enumParam, symbolListParam } from "./params";
+
+// The key lists live in a zod-free module so browser code can import them without pulling in zod.
+export {
+  BALANCE_SHEET_NUMBER_KEYS,
+  EARNING_RATIO_KEYS,
+  FINANCIALS_PERIODS,
+  OPERATION_PERIODS,
+  OPERATION_RATIO_KEYS,
+  REPORT_TYPES,
+  VALUATION_RATIO_KEYS,
+} from "./fundamentals-keys";
 
 /**
  * Fundamentals as OUR API serves them: `GET /api/fundamentals/[kind]` answers `{ data: Item[], meta }` (envelope
@@ -56,47 +75,6 @@ const baseItem = { symbol: z.string(), company: companySchema };
 
 /* ------------------------------------------------------------------ valuation ratios */
 
-export const VALUATION_RATIO_KEYS = [
-  "payoutRatio",
-  "sustainableGrowthRate",
-  "cashReturn",
-  "salesPerShare",
-  "bookValuePerShare",
-  "cfoPerShare",
-  "fcfPerShare",
-  "earningYield",
-  "peRatio",
-  "salesYield",
-  "psRatio",
-  "bookValueYield",
-  "pbRatio",
-  "cfYield",
-  "pcfRatio",
-  "fcfYield",
-  "fcfRatio",
-  "trailingDividendYield",
-  "forwardDividendYield",
-  "forwardEarningYield",
-  "forwardPeRatio",
-  "pegRatio",
-  "pegPayback",
-  "tangibleBookValuePerShare",
-  "tangibleBvPerShare3YrAvg",
-  "tangibleBvPerShare5YrAvg",
-  "forwardDividend",
-  "workingCapitalPerShare",
-  "workingCapitalPerShare3YrAvg",
-  "workingCapitalPerShare5YrAvg",
-  "evToEbitda",
-  "buyBackYield",
-  "totalYield",
-  "ratioPe5YearAverage",
-  "priceChange1M",
-  "normalizedPeRatio",
-  "pricetoEbitda",
-  "dividendYield",
-] as const;
-
 /** One month-end snapshot. peRatio, psRatio, pbRatio, pcfRatio, fcfRatio, forwardPeRatio are null when negative. */
 export const valuationRatioSchema = z.object({
   shareClassId: str,
@@ -107,46 +85,6 @@ export const valuationRatioSchema = z.object({
 export type ValuationRatio = z.infer<typeof valuationRatioSchema>;
 
 /* ------------------------------------------------------------------ operation ratios */
-
-export const OPERATION_RATIO_KEYS = [
-  "assetsTurnover",
-  "capExSalesRatio",
-  "cashConversionCycle",
-  "daysInInventory",
-  "daysInPayment",
-  "daysInSales",
-  "ebitdaMargin",
-  "ebitMargin",
-  "fcfNetIncomeRatio",
-  "fcfSalesRatio",
-  "fixAssetTurnover",
-  "grossMargin",
-  "interestCoverage",
-  "netIncomeContOpsGrowth",
-  "netIncomeGrowth",
-  "netMargin",
-  "normalizedNetProfitMargin",
-  "operationIncomeGrowth",
-  "operationMargin",
-  "operationRevenueGrowth3MonthAvg",
-  "pretaxMargin",
-  "quickRatio",
-  "currentRatio",
-  "roa",
-  "roe",
-  "roic",
-  "debtToAssets",
-  "debtToEquity",
-  "longTermDebtEquityRatio",
-  "totalDebtEquityRatio",
-  "financialLeverage",
-  "inventoryTurnover",
-  "receivableTurnover",
-  "payableTurnover",
-  "salesGrowth",
-] as const;
-
-export const OPERATION_PERIODS = ["3M", "6M", "9M", "1Y"] as const;
 
 /** One period's ratios. The upstream groups them by period; we flatten: newest first, then by period. */
 export const operationRatioSchema = z.object({
@@ -162,13 +100,6 @@ export const operationRatioSchema = z.object({
 export type OperationRatio = z.infer<typeof operationRatioSchema>;
 
 /* ------------------------------------------------------------------ earning ratios */
-
-export const EARNING_RATIO_KEYS = [
-  "dilutedEpsGrowth",
-  "dilutedConstEpsGrowth",
-  "dpsGrowth",
-  "equityPerShareGrowth",
-] as const;
 
 /** Growth figures are percent. */
 export const earningRatioSchema = z.object({
@@ -304,35 +235,6 @@ export type AssetClassification = z.infer<typeof assetClassificationSchema>;
 
 /* ------------------------------------------------------------------ balance sheet (v3) */
 
-export const BALANCE_SHEET_NUMBER_KEYS = [
-  "cashAndCashEquivalents",
-  "shortTermInvestments",
-  "accountsReceivable",
-  "inventories",
-  "totalCurrentAssets",
-  "propertyPlantAndEquipmentNet",
-  "goodwill",
-  "intangibleAssets",
-  "totalNoncurrentAssets",
-  "totalAssets",
-  "accountsPayable",
-  "shortTermDebt",
-  "totalCurrentLiabilities",
-  "longTermDebt",
-  "totalNoncurrentLiabilities",
-  "totalLiabilities",
-  "commonStock",
-  "retainedEarnings",
-  "totalEquity",
-  "totalLiabilitiesAndEquity",
-  "otherCurrentAssets",
-  "longTermInvestments",
-  "otherNoncurrentAssets",
-  "otherCurrentLiabilities",
-  "otherNoncurrentLiabilities",
-  "sharesOutstanding",
-] as const;
-
 export const balanceSheetRowSchema = z.object({
   symbol: z.string(),
   fiscalYear: num,
@@ -432,9 +334,6 @@ export type BalanceSheetItem = FundamentalsItem<"balance-sheet">;
 export type AllFundamentalsItem = FundamentalsItem<"all">;
 
 /* ------------------------------------------------------------------ queries (our names) */
-
-export const FINANCIALS_PERIODS = ["3M", "6M", "9M", "12M", "1Y", "ALL", "TTM"] as const;
-export const REPORT_TYPES = ["TTM", "A", "R", "P"] as const;
 
 /** Kinds that accept `period` and `reportType` (upstream-contract §3). */
 export const KINDS_WITH_PERIOD = [

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidIsoDate } from "./iso-date";
 
 /**
  * Builders for OUR query parameters. Each rule's message names our parameter (camelCase) and the rule, because the
@@ -6,13 +7,8 @@ import { z } from "zod";
  * (upstream-contract §2–§4) so that bad input is refused before it costs an upstream call.
  */
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isValidIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+// Zod-free module, so browser code can check dates without zod.
+export { isValidIsoDate } from "./iso-date";
 
 export const dateParam = (name: string) =>
   z.string().refine(isValidIsoDate, { message: `${name} must be a date in the form YYYY-MM-DD` });

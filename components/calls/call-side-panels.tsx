@@ -13,10 +13,19 @@ import {
   sentimentSourceLabel,
   sentimentTone,
 } from "./call-format";
-import { SentimentChart } from "./sentiment-chart";
+import dynamic from "next/dynamic";
+import { ChartBox, ChartSkeleton } from "@/components/charts/lazy-charts";
 import { downsample, sentimentSeries } from "./sentiment-series";
 import { closestSegmentIndex } from "./transcript-search";
 import { useMemo } from "react";
+
+const SENTIMENT_CHART_HEIGHT = 160;
+
+/** Recharts loads after the page (components/charts/lazy-charts.tsx says why); the box keeps its height meanwhile. */
+const SentimentChart = dynamic(() => import("./sentiment-chart").then((m) => m.SentimentChart), {
+  ssr: false,
+  loading: ChartSkeleton,
+});
 
 export function SentimentPanel({
   segments,
@@ -57,7 +66,13 @@ export function SentimentPanel({
     >
       {points.length > 0 ? (
         <div data-testid="sentiment-chart" data-points={points.length} data-source={source ?? undefined}>
-          <SentimentChart points={points} playheadSeconds={playheadSeconds} />
+          <ChartBox height={SENTIMENT_CHART_HEIGHT}>
+            <SentimentChart
+              points={points}
+              playheadSeconds={playheadSeconds}
+              height={SENTIMENT_CHART_HEIGHT}
+            />
+          </ChartBox>
         </div>
       ) : (
         <EmptyState

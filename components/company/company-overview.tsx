@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { LineChart } from "@/components/charts/line-chart";
+import { LineChart } from "@/components/charts/lazy-charts";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/card";
 import { StaleNote } from "@/components/ui/panel-state";

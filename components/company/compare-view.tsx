@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { parseAsArrayOf, parseAsString, useQueryState } from "nuqs";
 import { useId, useState } from "react";
-import { BarChart } from "@/components/charts/bar-chart";
+import { BarChart } from "@/components/charts/lazy-charts";
 import { TickerSearch } from "@/components/shell/ticker-search";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";

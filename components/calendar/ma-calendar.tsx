@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useQueryStates } from "nuqs";
 import { useMemo } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -10,8 +9,9 @@ import { toCsv } from "@/lib/export/csv";
 import { downloadText } from "@/lib/export/download";
 import { MISSING, formatDate, formatMoney } from "@/lib/format";
 import { calendarQueries, compareMa, fetchMa } from "@/lib/queries/calendar";
-import type { DealParty, MaRow } from "@/lib/schemas/calendar";
+import type { MaRow } from "@/lib/schemas/calendar";
 import { CalendarFilters } from "./calendar-filters";
+import { DealParties } from "./deal-parties";
 import { maParams, filtersFromParams, urlOptions } from "./calendar-params";
 import { CalendarResults } from "./calendar-results";
 import { useCalendarData } from "./use-calendar-data";
@@ -26,48 +26,6 @@ const STATUS_TONE: Record<string, BadgeTone> = {
   Announced: "accent",
   Rumored: "neutral",
 };
-
-export function Party({ party }: { party: DealParty }) {
-  const name = party.name ?? MISSING;
-  if (!party.ticker) {
-    return (
-      <span className="flex min-w-0 items-baseline gap-1.5">
-        <span className="text-2xs text-muted shrink-0">Private</span>
-        <span className="truncate" title={name}>
-          {name}
-        </span>
-      </span>
-    );
-  }
-  return (
-    <span className="flex min-w-0 items-baseline gap-1.5">
-      <Link
-        href={`/companies/${encodeURIComponent(party.ticker)}`}
-        className="text-accent shrink-0 font-mono font-semibold hover:underline"
-        onClick={(e) => e.stopPropagation()}
-      >
-        {party.ticker}
-      </Link>
-      <span className="truncate" title={name}>
-        {name}
-      </span>
-    </span>
-  );
-}
-
-/** "Acquirer → target" in one cell; screen readers hear "acquires". */
-export function DealParties({ deal }: { deal: Pick<MaRow, "acquirer" | "target"> }) {
-  return (
-    <span className="grid grid-cols-[1fr_auto_1fr] items-baseline gap-2">
-      <Party party={deal.acquirer} />
-      <span className="text-muted">
-        <span aria-hidden>→</span>
-        <span className="sr-only">acquires</span>
-      </span>
-      <Party party={deal.target} />
-    </span>
-  );
-}
 
 function maColumns(): VirtualColumn<MaRow>[] {
   return [

@@ -1,4 +1,4 @@
-import { DealParties } from "@/components/calendar/ma-calendar";
+import { DealParties } from "@/components/calendar/deal-parties";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { ScrollTable, Td, Th, Tr } from "@/components/ui/table";

@@ -8,6 +8,9 @@ export async function register(): Promise<void> {
   // `next build` may load instrumentation in its workers: they must not take the key's single stream connection.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { startRelay } = await import("./server/relay/relay");
+  const { installStreamFastPath } = await import("./server/relay/stream-fast-path");
+  // Registered whatever happens below: it serves the same hub the route handler would.
+  installStreamFastPath();
   try {
     startRelay();
   } catch (error) {

@@ -1,24 +1,17 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { getLogger } from "@/server/log";
-import { getAuthState, readCookie, readSession, SESSION_COOKIE } from "@/server/auth/session";
-import { clientAddress, isHttps } from "@/server/security/client-address";
+import { checkRequest, gateContext, logRequest, type GateRequest } from "@/server/security/gate";
 import { getSecurityConfig } from "@/server/security/config";
-import { applySecurityHeaders, buildCsp, createNonce, requestIdFrom } from "@/server/security/headers";
-import { CLIENT_HEADER, getLimits } from "@/server/security/limits";
-import { countRateLimited } from "@/server/metrics/registry";
-import { timingSafeEqual } from "node:crypto";
+import { applySecurityHeaders, buildCsp, createNonce } from "@/server/security/headers";
+import { CLIENT_HEADER } from "@/server/security/limits";
 
 /**
- * Runs before every page, route handler, SSE stream and media path (Next 16 proxy, Node runtime): request id,
- * client address, per-client rate limit on /api, the session check, and the security headers with a fresh CSP
- * nonce (Next reads the nonce from the request's Content-Security-Policy header and stamps its own scripts).
- *
- * Authentication applies when the users file has a user or the server listens beyond loopback. Open without a
- * session: the login page and `/api/session`, `/api/health` (load balancers; it reveals only up/degraded), and
- * `/api/metrics` with the `CALLROOM_METRICS_TOKEN` bearer (Prometheus cannot log in).
+ * Runs before every page, route handler and media path (Next 16 proxy, Node runtime): the gate's checks
+ * (server/security/gate.ts: request id, client address, `/api` rate limit, session), then the security headers with a
+ * fresh CSP nonce (Next reads the nonce from the request's Content-Security-Policy header and stamps its own
+ * scripts). The live stream normally never gets here: the launcher's Node-level fast path serves it with the same
+ * gate (server/relay/stream-fast-path.ts); this still covers it when Next is started some other way.
  */
 
-const PUBLIC_PATHS = new Set(["/login", "/api/session", "/api/health", "/icon.svg", "/favicon.ico"]);
 /** Set here only; anything a client sends under these names is dropped. */
 const INTERNAL_HEADERS = [CLIENT_HEADER, "x-callroom-user", "x-nonce", "x-request-id"];
 
@@ -29,75 +22,42 @@ function json(status: number, code: string, message: string, headers: Record<str
   });
 }
 
-function hasMetricsToken(request: NextRequest, token: string | undefined): boolean {
-  const header = request.headers.get("authorization");
-  if (!token || !header?.startsWith("Bearer ")) return false;
-  const given = Buffer.from(header.slice(7).trim());
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
 export async function proxy(request: NextRequest): Promise<Response> {
-  const config = getSecurityConfig();
   const { pathname, search } = request.nextUrl;
-  const requestId = requestIdFrom(request.headers, config.trustProxyHops > 0);
-  const https = isHttps(request.headers, request.url);
-  const client = clientAddress(request.headers, config.trustProxyHops);
-  const isApi = pathname === "/api" || pathname.startsWith("/api/");
+  const gateRequest: GateRequest = {
+    method: request.method,
+    pathname,
+    headers: request.headers,
+    url: request.url,
+  };
+  const context = gateContext(gateRequest);
   const nonce = createNonce();
-  const csp = buildCsp(nonce, { dev: config.dev });
-  const log = getLogger();
+  const csp = buildCsp(nonce, { dev: getSecurityConfig().dev });
   const finish = (response: Response, outcome: string): Response => {
-    applySecurityHeaders(response.headers, { csp, https, requestId });
-    log.info({ reqId: requestId, method: request.method, path: pathname, client, outcome }, "request");
+    applySecurityHeaders(response.headers, { csp, https: context.https, requestId: context.requestId });
+    logRequest(gateRequest, context, outcome);
     return response;
   };
 
-  if (isApi && pathname !== "/api/health") {
-    const decision = await getLimits().api.consume(client);
-    if (!decision.allowed) {
-      countRateLimited("api");
-      return finish(
-        json(429, "rate_limited", "Too many requests; slow down and retry shortly.", {
-          "Retry-After": String(decision.retryAfterSeconds),
-        }),
-        "rate_limited",
-      );
-    }
+  const verdict = await checkRequest(gateRequest, context);
+  if (verdict.kind === "deny") {
+    return finish(json(verdict.status, verdict.code, verdict.message, verdict.headers), verdict.outcome);
   }
-
-  let user: string | null = null;
-  const auth = getAuthState();
-  if (auth.enabled) {
-    user = await readSession(readCookie(request.headers.get("cookie"), SESSION_COOKIE), auth);
-    const isPublic =
-      PUBLIC_PATHS.has(pathname) ||
-      (pathname === "/api/metrics" && hasMetricsToken(request, config.metricsToken));
-    if (!isPublic && !user) {
-      if (auth.misconfigured) {
-        return finish(
-          json(503, "auth_misconfigured", "Sign-in is not configured on this server (session secret)."),
-          "auth_misconfigured",
-        );
-      }
-      if (isApi) {
-        return finish(json(401, "unauthenticated", "Sign in to use Callroom."), "unauthenticated");
-      }
-      const login = request.nextUrl.clone();
-      login.pathname = "/login";
-      login.search = "";
-      if (pathname !== "/") login.searchParams.set("next", pathname + search);
-      return finish(NextResponse.redirect(login, 307), "redirect_login");
-    }
+  if (verdict.kind === "login") {
+    const login = request.nextUrl.clone();
+    login.pathname = "/login";
+    login.search = "";
+    if (pathname !== "/") login.searchParams.set("next", pathname + search);
+    return finish(NextResponse.redirect(login, 307), "redirect_login");
   }
 
   const headers = new Headers(request.headers);
   for (const name of INTERNAL_HEADERS) headers.delete(name);
-  headers.set("x-request-id", requestId);
+  headers.set("x-request-id", context.requestId);
   headers.set("x-nonce", nonce);
   headers.set("content-security-policy", csp);
-  headers.set(CLIENT_HEADER, client);
-  if (user) headers.set("x-callroom-user", user);
+  headers.set(CLIENT_HEADER, context.client);
+  if (verdict.user) headers.set("x-callroom-user", verdict.user);
   return finish(NextResponse.next({ request: { headers } }), "pass");
 }
 

@@ -68,13 +68,15 @@ export interface LiveHub {
   subscriberCount(): number;
 }
 
+/** `upperSymbol`: the event's symbol already upper-cased (publish does it once for all subscribers). */
 export function matchesFilter(
   filter: StreamFilter,
   event: { symbol: string | null; data: unknown },
+  upperSymbol = event.symbol?.toUpperCase(),
 ): boolean {
   if (event.symbol === null) return true;
   if (filter.tickers === "*") return true;
-  if (filter.tickers.includes(event.symbol.toUpperCase())) return true;
+  if (upperSymbol !== undefined && filter.tickers.includes(upperSymbol)) return true;
   const callId = (event.data as { callId?: string }).callId;
   return callId !== undefined && filter.calls.includes(callId);
 }
@@ -148,8 +150,9 @@ export class InMemoryHub implements LiveHub {
     const seq = this.buffer.head + 1;
     const event = { ...payload, cursor: this.cursorOf(seq) } as HubEvent;
     this.buffer.push(event);
+    const upperSymbol = event.symbol.toUpperCase();
     for (const sub of [...this.subscribers]) {
-      if (!this.subscribers.has(sub) || !matchesFilter(sub.filter, event)) continue;
+      if (!this.subscribers.has(sub) || !matchesFilter(sub.filter, event, upperSymbol)) continue;
       this.deliver(sub, event);
     }
     return event;

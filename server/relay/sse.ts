@@ -14,9 +14,19 @@ export const SSE_HEADERS: Record<string, string> = {
   Connection: "keep-alive",
 };
 
-/** One SSE message. JSON never contains a raw newline, so `data` is always a single line. */
+let lastEncoded: { event: DeliveredEvent; text: string } | null = null;
+
+/**
+ * One SSE message. JSON never contains a raw newline, so `data` is always a single line.
+ *
+ * The hub hands the same event object to every subscriber in turn, so the last encoding is remembered: a sentence
+ * fanned out to 10,000 streams is serialized once, not 10,000 times. Events are never mutated after publishing.
+ */
 export function encodeEvent(event: DeliveredEvent): string {
-  return `id: ${event.cursor}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+  if (lastEncoded?.event === event) return lastEncoded.text;
+  const text = `id: ${event.cursor}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+  lastEncoded = { event, text };
+  return text;
 }
 
 /** A comment line: ignored by EventSource, keeps proxies and load balancers from timing the connection out. */

@@ -216,13 +216,14 @@ export class RedisHub implements LiveHub {
       const event = { ...payload, cursor: id } as HubEvent;
       this.mirror.push(event);
       if (this.mirror.length > this.capacity) this.floor = this.mirror.shift()!.cursor;
+      const upperSymbol = event.symbol.toUpperCase();
       for (const sub of [...this.subscribers]) {
         if (!this.subscribers.has(sub)) continue;
         if (sub.after !== null) {
           if (compareIds(id, sub.after) <= 0) continue;
           sub.after = null;
         }
-        if (matchesFilter(sub.filter, event)) this.deliver(sub, event);
+        if (matchesFilter(sub.filter, event, upperSymbol)) this.deliver(sub, event);
       }
     } else {
       this.options.log.warn({ id }, "scale: dropped an unreadable stream entry");

@@ -5,6 +5,10 @@
 // CALLROOM_TRUST_PROXY names trusted proxies, this overwrites X-Forwarded-For with the socket's address and drops a
 // client-sent X-Forwarded-Proto/Host (Next then derives them from the socket). With trusted proxies the headers are
 // left as the nearest proxy wrote them (server/security/client-address.ts picks the right entry).
+//
+// It is also the door for the live stream's fast path: once the app has registered a Node-level handler
+// (server/relay/stream-fast-path.ts, from instrumentation.ts), each request is offered to it first, after the
+// address rewrite; it takes `GET /api/stream` and declines everything else, which Next then serves as usual.
 import http from "node:http";
 
 const raw = String(process.env.CALLROOM_TRUST_PROXY ?? "")
@@ -20,6 +24,10 @@ http.Server.prototype.emit = function emit(event, req, ...rest) {
     delete req.headers["x-forwarded-proto"];
     delete req.headers["x-forwarded-host"];
     delete req.headers["x-forwarded-port"];
+  }
+  if (event === "request") {
+    const handler = globalThis[Symbol.for("callroom.nodeRequestHandler")];
+    if (typeof handler === "function" && handler(req, rest[0])) return true;
   }
   return originalEmit.call(this, event, req, ...rest);
 };

@@ -46,11 +46,16 @@ export function requestClient(request: Request): string {
 }
 
 /**
- * Reserves one of the client's SSE connections (app/api/stream), or throws 429. The caller releases it when the
+ * Reserves one of the client's SSE connections (the live stream), or throws 429. The caller releases it when the
  * stream closes.
  */
 export function acquireSseSlot(request: Request): () => void {
-  const release = getLimits().sse.acquire(requestClient(request));
+  return acquireSseSlotFor(requestClient(request));
+}
+
+/** As `acquireSseSlot`, for a client address the caller resolved itself (the stream's Node-level fast path). */
+export function acquireSseSlotFor(client: string): () => void {
+  const release = getLimits().sse.acquire(client);
   if (release) return release;
   countRateLimited("sse");
   throw new AppError(

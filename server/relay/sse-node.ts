@@ -1,0 +1,104 @@
+import "server-only";
+import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { LiveHub, StreamFilter } from "./hub";
+import {
+  encodeComment,
+  encodeEvent,
+  encodePreamble,
+  SSE_HEARTBEAT_MS,
+  SSE_MAX_QUEUED_BYTES,
+  type SseCloseReason,
+} from "./sse";
+
+/**
+ * The live stream written straight onto a Node response: the hub's callback writes each event's (shared) encoding to
+ * the socket, with no web stream, encoder or promise in between. This is what lets one process hold 10,000
+ * analysts' streams (bench/relay.ts): per client it keeps the socket, one subscription and two closures.
+ *
+ * Same wire format and rules as the web-stream version (sse.ts): preamble, replay from the cursor in one write,
+ * heartbeats, and a client whose unsent backlog passes `maxQueuedBytes` is cut off (it resumes from its
+ * `Last-Event-ID` when it can keep up) rather than allowed to hold the server's memory.
+ */
+
+export interface NodeSseOptions {
+  hub: LiveHub;
+  filter: StreamFilter;
+  fromCursor: string | null;
+  headers: OutgoingHttpHeaders;
+  heartbeatMs?: number;
+  maxQueuedBytes?: number;
+  onClose?: (reason: SseCloseReason) => void;
+}
+
+/** One timer per interval for all streams, instead of one per stream. */
+const heartbeats = new Map<number, { timer: NodeJS.Timeout; beats: Set<() => void> }>();
+
+function joinHeartbeat(intervalMs: number, beat: () => void): () => void {
+  let group = heartbeats.get(intervalMs);
+  if (!group) {
+    const beats = new Set<() => void>();
+    const timer = setInterval(() => {
+      for (const b of beats) b();
+    }, intervalMs);
+    timer.unref();
+    group = { timer, beats };
+    heartbeats.set(intervalMs, group);
+  }
+  const { beats, timer } = group;
+  beats.add(beat);
+  return () => {
+    beats.delete(beat);
+    if (beats.size === 0) {
+      clearInterval(timer);
+      heartbeats.delete(intervalMs);
+    }
+  };
+}
+
+export function serveNodeSse(res: ServerResponse, options: NodeSseOptions): void {
+  const maxQueuedBytes = options.maxQueuedBytes ?? SSE_MAX_QUEUED_BYTES;
+  let closed = false;
+  let replay: string[] | null = [
+    encodePreamble(options.fromCursor === null ? options.hub.headCursor() : null),
+  ];
+  let unsubscribe: (() => void) | null = null;
+  let leaveHeartbeat: (() => void) | null = null;
+
+  const close = (reason: SseCloseReason) => {
+    if (closed) return;
+    closed = true;
+    unsubscribe?.();
+    leaveHeartbeat?.();
+    options.onClose?.(reason);
+  };
+
+  const write = (text: string) => {
+    if (closed) return;
+    if (replay) {
+      replay.push(text);
+      return;
+    }
+    res.write(text);
+    if (res.writableLength > maxQueuedBytes) {
+      close("slow_consumer");
+      res.destroy();
+    }
+  };
+
+  res.on("close", () => close("aborted"));
+  res.writeHead(200, options.headers);
+  // The hub replays synchronously inside subscribe(); gathered, it goes out as one write after the preamble.
+  unsubscribe = options.hub.subscribe(options.filter, options.fromCursor, (event) =>
+    write(encodeEvent(event)),
+  );
+  const first = replay.join("");
+  replay = null;
+  if (closed) {
+    unsubscribe();
+    return;
+  }
+  write(first);
+  leaveHeartbeat = joinHeartbeat(options.heartbeatMs ?? SSE_HEARTBEAT_MS, () =>
+    write(encodeComment("heartbeat")),
+  );
+}

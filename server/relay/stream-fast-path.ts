@@ -1,0 +1,126 @@
+import "server-only";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import { toErrorResponse } from "../http/errors";
+import { getLogger } from "../log";
+import { checkRequest, gateContext, logRequest, type GateRequest } from "../security/gate";
+import { applySecurityHeaders } from "../security/headers";
+import { acquireSseSlotFor } from "../security/limits";
+import { getHub } from "./relay";
+import { SSE_HEADERS } from "./sse";
+import { serveNodeSse } from "./sse-node";
+import { parseStreamRequest } from "./stream-request";
+
+/**
+ * `GET /api/stream` served ahead of Next. Next's request machinery (proxy, route promises, web streams, abort
+ * controllers) held about 86 KB of heap per open stream and cost several times the CPU per delivered event of a
+ * bare `node:http` fan-out; a stream is a long-lived socket that needs none of it. The launcher preloads
+ * server/security/client-address-preload.mjs, which offers every request to the handler registered here before Next
+ * sees it; this handler takes `GET /api/stream` only and lets everything else through.
+ *
+ * The request passes the same gate as proxy.ts (rate limit, session, request id, access log) and the same validation
+ * as the route handler (app/api/stream/route.ts), which remains the fallback when Next is started without the
+ * launcher.
+ */
+
+const HANDLER = Symbol.for("callroom.nodeRequestHandler");
+const STREAM_PATH = "/api/stream";
+/** The stream is data, never a document: nothing may load or frame under it. */
+const STREAM_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+type Holder = { [HANDLER]?: (req: IncomingMessage, res: ServerResponse) => boolean };
+
+export function installStreamFastPath(): void {
+  (globalThis as Holder)[HANDLER] = handleStreamRequest;
+}
+
+/** True when it took the request (the caller must then not pass it on). */
+export function handleStreamRequest(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== "GET" || !req.url) return false;
+  const queryAt = req.url.indexOf("?");
+  const pathname = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
+  if (pathname !== STREAM_PATH) return false;
+  serveStream(req, res, queryAt === -1 ? "" : req.url.slice(queryAt + 1)).catch((error: unknown) => {
+    getLogger().error({ err: error }, "stream: fast path failed");
+    if (res.headersSent) res.destroy();
+    else void send(res, toErrorResponse(error), {});
+  });
+  return true;
+}
+
+function toWebHeaders(incoming: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined) continue;
+    try {
+      headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+    } catch {
+      // A value `Headers` rejects (it is stricter than Node's parser) is one we ignore, as Next would drop it.
+    }
+  }
+  return headers;
+}
+
+async function send(res: ServerResponse, response: Response, extra: Record<string, string>): Promise<void> {
+  const body = await response.text();
+  const headers: Record<string, string> = { ...extra };
+  response.headers.forEach((value, name) => (headers[name] = value));
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+async function serveStream(req: IncomingMessage, res: ServerResponse, query: string): Promise<void> {
+  const headers = toWebHeaders(req.headers);
+  const scheme = (req.socket as Partial<TLSSocket>).encrypted ? "https" : "http";
+  const gateRequest: GateRequest = {
+    method: "GET",
+    pathname: STREAM_PATH,
+    headers,
+    url: `${scheme}://localhost${STREAM_PATH}`,
+  };
+  const context = gateContext(gateRequest);
+  const security = new Headers();
+  applySecurityHeaders(security, { csp: STREAM_CSP, https: context.https, requestId: context.requestId });
+  const securityHeaders = Object.fromEntries(security);
+
+  const refuse = (response: Response, outcome: string) => {
+    logRequest(gateRequest, context, outcome);
+    return send(res, response, securityHeaders);
+  };
+
+  const verdict = await checkRequest(gateRequest, context);
+  if (verdict.kind !== "pass") {
+    const [status, code, message, extra] =
+      verdict.kind === "deny"
+        ? [verdict.status, verdict.code, verdict.message, verdict.headers ?? {}]
+        : [401, "unauthenticated", "Sign in to use Callroom.", {}];
+    return refuse(
+      new Response(JSON.stringify({ error: { code, message } }), {
+        status,
+        headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...extra },
+      }),
+      verdict.kind === "deny" ? verdict.outcome : "unauthenticated",
+    );
+  }
+
+  let subscription;
+  let release: () => void;
+  try {
+    subscription = parseStreamRequest(new URLSearchParams(query), headers.get("last-event-id"));
+    release = acquireSseSlotFor(context.client);
+  } catch (error) {
+    return refuse(toErrorResponse(error), "rejected");
+  }
+  // The gate awaited: the client may have left meanwhile, before any close listener existed.
+  if (req.socket.destroyed) {
+    release();
+    return;
+  }
+  logRequest(gateRequest, context, "pass");
+  serveNodeSse(res, {
+    hub: getHub(),
+    ...subscription,
+    headers: { ...SSE_HEADERS, ...securityHeaders },
+    onClose: release,
+  });
+}

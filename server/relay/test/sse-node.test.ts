@@ -1,0 +1,87 @@
+import { createServer, get, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { InMemoryHub } from "../hub";
+import type { SseCloseReason } from "../sse";
+import { serveNodeSse, type NodeSseOptions } from "../sse-node";
+
+const CALL = "0123456789abcdef01234567";
+let server: Server | null = null;
+
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  server = null;
+});
+
+async function serve(options: Omit<NodeSseOptions, "headers">): Promise<string> {
+  server = createServer((_req, res) =>
+    serveNodeSse(res, { ...options, headers: { "content-type": "text/event-stream" } }),
+  );
+  await new Promise<void>((r) => server!.listen(0, "127.0.0.1", () => r()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+}
+
+const connect = (url: string) => new Promise<IncomingMessage>((resolve) => get(url, resolve));
+
+const until = async (test: () => boolean, ms = 5_000) => {
+  const end = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe("serveNodeSse", () => {
+  it("sends heartbeats from a shared timer and stops them, unsubscribing, when the client leaves", async () => {
+    const hub = new InMemoryHub();
+    const reasons: SseCloseReason[] = [];
+    const url = await serve({
+      hub,
+      filter: { tickers: "*", calls: [] },
+      fromCursor: null,
+      heartbeatMs: 20,
+      onClose: (r) => reasons.push(r),
+    });
+    const res = await connect(url);
+    let text = "";
+    res.on("data", (c: Buffer) => (text += c.toString()));
+    await until(() => text.split(": heartbeat\n\n").length > 2);
+    expect(hub.subscriberCount()).toBe(1);
+    res.destroy();
+    await until(() => reasons.length === 1);
+    expect(reasons).toEqual(["aborted"]);
+    expect(hub.subscriberCount()).toBe(0);
+  });
+
+  it("cuts off a client that stops reading once its backlog passes the limit", async () => {
+    const hub = new InMemoryHub();
+    const reasons: SseCloseReason[] = [];
+    const url = await serve({
+      hub,
+      filter: { tickers: "*", calls: [] },
+      fromCursor: null,
+      maxQueuedBytes: 256 * 1024,
+      onClose: (r) => reasons.push(r),
+    });
+    const res = await connect(url);
+    res.pause(); // reads nothing more: the kernel buffers fill, then the server's
+    hub.publish({
+      event: "call.started",
+      symbol: "AAA",
+      data: { callId: CALL, symbol: "AAA", name: "A", startTime: "t" },
+    });
+    const text = "x".repeat(16 * 1024);
+    for (let sequence = 0; sequence < 4_000 && reasons.length === 0; sequence++) {
+      hub.publish({
+        event: "sentence",
+        symbol: "AAA",
+        data: { callId: CALL, sequence, text, speaker: "CEO", startMs: 0, endMs: 1, confidence: 1 },
+      });
+      if (sequence % 50 === 0) await new Promise((r) => setTimeout(r, 1));
+    }
+    expect(reasons).toEqual(["slow_consumer"]);
+    expect(hub.subscriberCount()).toBe(0);
+    res.destroy();
+  });
+});

@@ -1,0 +1,128 @@
+import "server-only";
+import { timingSafeEqual } from "node:crypto";
+import { getAuthState, readCookie, readSession, SESSION_COOKIE } from "../auth/session";
+import { getLogger } from "../log";
+import { countRateLimited } from "../metrics/registry";
+import { clientAddress, isHttps } from "./client-address";
+import { getSecurityConfig } from "./config";
+import { requestIdFrom } from "./headers";
+import { getLimits } from "./limits";
+
+/**
+ * The checks every request passes before it reaches a page, route handler, SSE stream or media path: request id,
+ * client address, the per-client `/api` rate limit and the session. One implementation for both doors into the
+ * process: Next's proxy (proxy.ts) and the live stream's Node-level fast path (server/relay/stream-fast-path.ts),
+ * which serves `/api/stream` ahead of Next and must refuse exactly what the proxy refuses.
+ *
+ * Authentication applies when the users file has a user or the server listens beyond loopback. Open without a
+ * session: the login page and `/api/session`, `/api/health` (load balancers; it reveals only up/degraded), and
+ * `/api/metrics` with the `CALLROOM_METRICS_TOKEN` bearer (Prometheus cannot log in).
+ */
+
+const PUBLIC_PATHS = new Set(["/login", "/api/session", "/api/health", "/icon.svg", "/favicon.ico"]);
+
+export interface GateRequest {
+  method: string;
+  pathname: string;
+  headers: Headers;
+  /** Absolute URL as the server saw it (for the scheme when no trusted proxy says otherwise). */
+  url: string;
+}
+
+export interface GateContext {
+  requestId: string;
+  client: string;
+  https: boolean;
+  isApi: boolean;
+}
+
+export type GateVerdict =
+  | { kind: "pass"; user: string | null }
+  | {
+      kind: "deny";
+      status: number;
+      code: string;
+      message: string;
+      headers?: Record<string, string>;
+      outcome: string;
+    }
+  /** A page asked for without a session: the caller redirects to the login form. */
+  | { kind: "login" };
+
+function hasMetricsToken(headers: Headers, token: string | undefined): boolean {
+  const header = headers.get("authorization");
+  if (!token || !header?.startsWith("Bearer ")) return false;
+  const given = Buffer.from(header.slice(7).trim());
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export function gateContext(request: GateRequest): GateContext {
+  const config = getSecurityConfig();
+  return {
+    requestId: requestIdFrom(request.headers, config.trustProxyHops > 0),
+    client: clientAddress(request.headers, config.trustProxyHops),
+    https: isHttps(request.headers, request.url),
+    isApi: request.pathname === "/api" || request.pathname.startsWith("/api/"),
+  };
+}
+
+export async function checkRequest(request: GateRequest, context: GateContext): Promise<GateVerdict> {
+  const { pathname } = request;
+  if (context.isApi && pathname !== "/api/health") {
+    const decision = await getLimits().api.consume(context.client);
+    if (!decision.allowed) {
+      countRateLimited("api");
+      return {
+        kind: "deny",
+        status: 429,
+        code: "rate_limited",
+        message: "Too many requests; slow down and retry shortly.",
+        headers: { "Retry-After": String(decision.retryAfterSeconds) },
+        outcome: "rate_limited",
+      };
+    }
+  }
+
+  const auth = getAuthState();
+  if (!auth.enabled) return { kind: "pass", user: null };
+  const user = await readSession(readCookie(request.headers.get("cookie"), SESSION_COOKIE), auth);
+  if (user) return { kind: "pass", user };
+  const isPublic =
+    PUBLIC_PATHS.has(pathname) ||
+    (pathname === "/api/metrics" && hasMetricsToken(request.headers, getSecurityConfig().metricsToken));
+  if (isPublic) return { kind: "pass", user: null };
+  if (auth.misconfigured) {
+    return {
+      kind: "deny",
+      status: 503,
+      code: "auth_misconfigured",
+      message: "Sign-in is not configured on this server (session secret).",
+      outcome: "auth_misconfigured",
+    };
+  }
+  if (context.isApi) {
+    return {
+      kind: "deny",
+      status: 401,
+      code: "unauthenticated",
+      message: "Sign in to use Callroom.",
+      outcome: "unauthenticated",
+    };
+  }
+  return { kind: "login" };
+}
+
+/** The one access-log line per request; the request id ties it to the route's own lines. */
+export function logRequest(request: GateRequest, context: GateContext, outcome: string): void {
+  getLogger().info(
+    {
+      reqId: context.requestId,
+      method: request.method,
+      path: request.pathname,
+      client: context.client,
+      outcome,
+    },
+    "request",
+  );
+}

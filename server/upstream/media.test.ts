@@ -5,6 +5,7 @@ import { GET as getMp3 } from "@/app/api/calls/[callId]/audio.mp3/route";
 import { GET as getPlaylist } from "@/app/api/calls/[callId]/audio/playlist.m3u8/route";
 import { GET as getSegment } from "@/app/api/calls/[callId]/audio/segments/[segment]/route";
 import type { MediaLinks } from "./calls";
+import { CircuitBreaker, DEFAULT_BREAKER_OPTIONS } from "../security/circuit-breaker";
 import { linkExpiry, MediaProxy, rewritePlaylist, setMediaProxy } from "./media";
 
 const ID = "0123456789abcdef01234567";
@@ -390,5 +391,42 @@ describe("MediaProxy through the routes", () => {
     );
     expect(res.headers.get("cache-control")).toBe("private, max-age=3600");
     expect(await res.text()).toContain("#EXT-X-ENDLIST");
+  });
+
+  it("stops asking a failing media origin and fails fast with 503 and Retry-After until it cools down", async () => {
+    let now = 1_000_000;
+    let fetches = 0;
+    const breaker = new CircuitBreaker({
+      ...DEFAULT_BREAKER_OPTIONS,
+      consecutiveFailures: 2,
+      cooldownMs: 5_000,
+      now: () => now,
+    });
+    setMediaProxy(
+      makeProxy({
+        breaker,
+        now: () => now,
+        playlistRefreshMs: 0,
+        fetch: async () => {
+          fetches += 1;
+          throw new TypeError("connect ECONNREFUSED");
+        },
+      }),
+    );
+    const ask = () =>
+      getPlaylist(new Request(`http://app/api/calls/${ID}/audio/playlist.m3u8`), ctx({ callId: ID }));
+    expect((await ask()).status).toBe(502);
+    expect((await ask()).status).toBe(502);
+    expect(fetches).toBe(2);
+    const refused = await ask();
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("5");
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("upstream_unavailable");
+    expect(fetches).toBe(2);
+    // After the cool-down one probe goes through; the origin is back, so the breaker closes.
+    now += 5_000;
+    setMediaProxy(makeProxy({ breaker, now: () => now }));
+    expect((await ask()).status).toBe(200);
+    expect(breaker.state).toBe("closed");
   });
 });

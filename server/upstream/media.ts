@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import { requireUpstream } from "../env";
 import { AppError } from "../http/errors";
 import { getLogger } from "../log";
+import { getMediaBreaker, type CircuitBreaker } from "../security/circuit-breaker";
 import { fetchUpstreamCall, toMediaLinks, type MediaLinks } from "./calls";
 
 /**
@@ -33,6 +34,8 @@ export interface MediaProxyOptions {
   /** Origin every fetched URL must have (default: UPSTREAM_BASE_URL's). */
   allowedOrigin?: () => string;
   fetch?: typeof fetch;
+  /** Default: the process's media breaker (server/security/circuit-breaker.ts). */
+  breaker?: CircuitBreaker;
   now?: () => number;
   segmentCacheBytes?: number;
   playlistRefreshMs?: number;
@@ -323,6 +326,9 @@ export class MediaProxy {
     init: { headers?: Record<string, string>; signal?: AbortSignal; streaming?: boolean },
   ): Promise<Response> {
     const timeout = this.options.upstreamTimeoutMs ?? 15_000;
+    // Fails fast (503 upstream_unavailable + Retry-After) while the media origin keeps failing.
+    const breaker = this.options.breaker ?? getMediaBreaker();
+    const admission = breaker.admit();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error("timeout")), timeout);
     const onAbort = () => controller.abort(init.signal?.reason);
@@ -336,8 +342,10 @@ export class MediaProxy {
       });
       // A streamed body may take longer than the deadline; only its start is bounded.
       if (init.streaming) clearTimeout(timer);
+      breaker.record(admission, response.status >= 500 ? "failure" : "success");
       return response;
     } catch (error) {
+      breaker.record(admission, init.signal?.aborted ? "neutral" : "failure");
       if (init.signal?.aborted)
         throw new AppError(499, "client_closed_request", "The request was cancelled.");
       if (controller.signal.aborted)

@@ -1,8 +1,8 @@
 "use client";
 
-import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef, type ReactNode } from "react";
 import { cn } from "./cn";
+import { useFixedRowsWindow } from "./use-fixed-rows-window";
 
 export interface VirtualColumn<Row> {
   id: string;
@@ -14,6 +14,8 @@ export interface VirtualColumn<Row> {
 }
 
 const ROW_HEIGHT = 30;
+/** The sticky header row (h-8). */
+const HEADER_HEIGHT = 32;
 
 /**
  * A semantic <table> that renders only the rows in view (spacer rows keep the scroll height), with a sticky header
@@ -41,25 +43,19 @@ export function VirtualTable<Row>({
   rowTestId?: string;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  // The virtualizer is mutable by design and re-renders this component itself; nothing here is memoised on it.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const { start, end, paddingTop, paddingBottom, scrollToIndex } = useFixedRowsWindow({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    rowHeight: ROW_HEIGHT,
+    headerHeight: HEADER_HEIGHT,
     overscan: 15,
-    // The header row is sticky inside the scroller; offsets start below it.
-    scrollPaddingStart: 32,
+    scrollRef,
   });
 
   useEffect(() => {
-    if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: "auto" });
-  }, [activeIndex, virtualizer]);
+    if (activeIndex >= 0) scrollToIndex(activeIndex);
+  }, [activeIndex, scrollToIndex]);
 
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom =
-    items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const items = Array.from({ length: end - start }, (_, i) => ({ index: start + i }));
   const totalWidth = columns.reduce((sum, c) => sum + c.width, 0);
 
   return (

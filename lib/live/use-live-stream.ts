@@ -2,8 +2,14 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { applyLiveMessages, createFrameBatcher } from "./apply-events";
-import { openLiveStream, type StreamState, type StreamTarget } from "./live-stream";
+import type { StreamState, StreamTarget } from "./live-stream";
+
+/*
+ * The stream's reader (EventSource, message parsing, cache updates) is imported when a stream opens, not with the
+ * page: a page showing only finished calls never needs it, and for a live one it arrives with the first
+ * connection, a few kB later, while the snapshot from the server is already on screen.
+ */
+const loadStreamCode = () => Promise.all([import("./live-stream"), import("./apply-events")]);
 
 export interface LiveStreamStatus {
   state: StreamState;
@@ -29,25 +35,34 @@ export function useLiveStream(target: StreamTarget | null, cursor: string | null
   useEffect(() => {
     if (!targetKey) return;
     const [tickers, calls] = JSON.parse(targetKey) as [StreamTarget["tickers"] | null, string[] | null];
-    const batcher = createFrameBatcher((batch) => applyLiveMessages(client, batch));
-    const close = openLiveStream({
-      target: { tickers: tickers ?? undefined, calls: calls ?? undefined },
-      cursor: cursorRef.current,
-      onMessage: batcher.push,
-      onState: (state) =>
-        setStatus((previous) => ({
-          state,
-          downSince:
-            state === "reconnecting"
-              ? (previous.downSince ?? Date.now())
-              : state === "open"
-                ? null
-                : previous.downSince,
-        })),
+    let stop: (() => void) | null = null;
+    let isCancelled = false;
+    void loadStreamCode().then(([{ openLiveStream }, { applyLiveMessages, createFrameBatcher }]) => {
+      if (isCancelled) return;
+      const batcher = createFrameBatcher((batch) => applyLiveMessages(client, batch));
+      const close = openLiveStream({
+        target: { tickers: tickers ?? undefined, calls: calls ?? undefined },
+        cursor: cursorRef.current,
+        onMessage: batcher.push,
+        onState: (state) =>
+          setStatus((previous) => ({
+            state,
+            downSince:
+              state === "reconnecting"
+                ? (previous.downSince ?? Date.now())
+                : state === "open"
+                  ? null
+                  : previous.downSince,
+          })),
+      });
+      stop = () => {
+        close();
+        batcher.dispose();
+      };
     });
     return () => {
-      close();
-      batcher.dispose();
+      isCancelled = true;
+      stop?.();
     };
   }, [client, targetKey]);
 

@@ -78,8 +78,8 @@ export function serveNodeSse(res: ServerResponse, options: NodeSseOptions): void
       replay.push(text);
       return;
     }
-    res.write(text);
-    if (res.writableLength > maxQueuedBytes) {
+    // write() turns false once the response buffers past its high-water mark: only then is the backlog measured.
+    if (!res.write(text) && res.writableLength > maxQueuedBytes) {
       close("slow_consumer");
       res.destroy();
     }

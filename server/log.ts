@@ -1,5 +1,6 @@
 import "server-only";
 import pino, { type DestinationStream, type Logger } from "pino";
+import { currentRequestContext } from "./http/request-context";
 
 /**
  * The server logger. The upstream key must never reach a log line: pino redacts the usual header/token paths, and
@@ -56,6 +57,11 @@ export function createLogger(destination?: DestinationStream): Logger {
     name: "callroom",
     level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
     redact: { paths: REDACT_PATHS, censor: "[REDACTED]" },
+    // Lines written while a route handler serves a request carry its id (server/http/request-context.ts).
+    mixin: () => {
+      const context = currentRequestContext();
+      return context ? { reqId: context.reqId } : {};
+    },
     formatters: {
       log: (object) => scrubValue(object, 4) as Record<string, unknown>,
     },

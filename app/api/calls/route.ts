@@ -4,11 +4,12 @@ import { toErrorResponse } from "@/server/http/errors";
 import { parseQuery } from "@/server/http/parse-query";
 import { pagedResponse } from "@/server/http/respond";
 import { listCalls } from "@/server/upstream/calls";
+import { withRequestContext } from "@/server/http/request-context";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request): Promise<Response> {
+export const GET = withRequestContext(async function GET(request: Request): Promise<Response> {
   try {
     const query = parseQuery(new URL(request.url).searchParams, callsQuerySchema);
     const page = await listCalls(query, { signal: request.signal });
@@ -16,4 +17,4 @@ export async function GET(request: Request): Promise<Response> {
   } catch (error) {
     return toErrorResponse(error);
   }
-}
+});

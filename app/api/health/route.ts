@@ -2,14 +2,15 @@
 import { toErrorResponse } from "@/server/http/errors";
 import { jsonResponse } from "@/server/http/respond";
 import { getHealth } from "@/server/upstream/health";
+import { withRequestContext } from "@/server/http/request-context";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request): Promise<Response> {
+export const GET = withRequestContext(async function GET(request: Request): Promise<Response> {
   try {
     return jsonResponse(await getHealth({ signal: request.signal }), "no-store");
   } catch (error) {
     return toErrorResponse(error);
   }
-}
+});

@@ -17,6 +17,7 @@ import { getLogger } from "@/server/log";
 import { countRateLimited } from "@/server/metrics/registry";
 import { isHttps } from "@/server/security/client-address";
 import { getLimits, requestClient } from "@/server/security/limits";
+import { withRequestContext } from "@/server/http/request-context";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -75,7 +76,7 @@ function redirectTo(location: string, setCookie?: string): Response {
   return new Response(null, { status: 303, headers });
 }
 
-export async function POST(request: Request): Promise<Response> {
+export const POST = withRequestContext(async function POST(request: Request): Promise<Response> {
   let form = false;
   let next = "/";
   try {
@@ -142,9 +143,9 @@ export async function POST(request: Request): Promise<Response> {
     }
     return toErrorResponse(error);
   }
-}
+});
 
-export async function DELETE(request: Request): Promise<Response> {
+export const DELETE = withRequestContext(async function DELETE(request: Request): Promise<Response> {
   try {
     assertSameOrigin(request);
     const response = jsonResponse({ data: { signedOut: true } }, "no-store");
@@ -153,9 +154,9 @@ export async function DELETE(request: Request): Promise<Response> {
   } catch (error) {
     return toErrorResponse(error);
   }
-}
+});
 
-export async function GET(request: Request): Promise<Response> {
+export const GET = withRequestContext(async function GET(request: Request): Promise<Response> {
   try {
     const auth = getAuthState();
     const username = auth.enabled
@@ -165,4 +166,4 @@ export async function GET(request: Request): Promise<Response> {
   } catch (error) {
     return toErrorResponse(error);
   }
-}
+});

@@ -6,11 +6,12 @@ import { getHub } from "@/server/relay/relay";
 import { createSseStream, SSE_HEADERS } from "@/server/relay/sse";
 import { parseStreamRequest } from "@/server/relay/stream-request";
 import { acquireSseSlot } from "@/server/security/limits";
+import { withRequestContext } from "@/server/http/request-context";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export function GET(request: Request): Response {
+export const GET = withRequestContext(function GET(request: Request): Response {
   try {
     const { filter, fromCursor } = parseStreamRequest(
       new URL(request.url).searchParams,
@@ -29,4 +30,4 @@ export function GET(request: Request): Response {
   } catch (error) {
     return toErrorResponse(error);
   }
-}
+});

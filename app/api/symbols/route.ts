@@ -5,11 +5,12 @@ import { parseQuery } from "@/server/http/parse-query";
 import { envelopeResponse } from "@/server/http/respond";
 import { CACHE_POLICIES } from "@/server/upstream/cache";
 import { searchSymbols } from "@/server/upstream/symbols";
+import { withRequestContext } from "@/server/http/request-context";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request): Promise<Response> {
+export const GET = withRequestContext(async function GET(request: Request): Promise<Response> {
   try {
     const { q } = parseQuery(new URL(request.url).searchParams, symbolsQuerySchema);
     const result = await searchSymbols(q, { signal: request.signal });
@@ -17,4 +18,4 @@ export async function GET(request: Request): Promise<Response> {
   } catch (error) {
     return toErrorResponse(error);
   }
-}
+});

@@ -5,11 +5,12 @@ import { parseQuery } from "@/server/http/parse-query";
 import { envelopeResponse } from "@/server/http/respond";
 import { CACHE_POLICIES } from "@/server/upstream/cache";
 import { listEarnings } from "@/server/upstream/calendars";
+import { withRequestContext } from "@/server/http/request-context";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request): Promise<Response> {
+export const GET = withRequestContext(async function GET(request: Request): Promise<Response> {
   try {
     const query = parseQuery(new URL(request.url).searchParams, earningsQuerySchema);
     const page = await listEarnings(query, { signal: request.signal });
@@ -21,4 +22,4 @@ export async function GET(request: Request): Promise<Response> {
   } catch (error) {
     return toErrorResponse(error);
   }
-}
+});

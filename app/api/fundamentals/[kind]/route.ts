@@ -10,11 +10,12 @@ import { parseQuery } from "@/server/http/parse-query";
 import { envelopeResponse } from "@/server/http/respond";
 import { CACHE_POLICIES } from "@/server/upstream/cache";
 import { getBalanceSheet, getFundamentals } from "@/server/upstream/fundamentals";
+import { withRequestContext } from "@/server/http/request-context";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export async function GET(
+export const GET = withRequestContext(async function GET(
   request: Request,
   context: { params: Promise<{ kind: string }> },
 ): Promise<Response> {
@@ -34,4 +35,4 @@ export async function GET(
   } catch (error) {
     return toErrorResponse(error);
   }
-}
+});

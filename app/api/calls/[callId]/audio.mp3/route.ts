@@ -3,11 +3,12 @@ import { callIdParamsSchema } from "@/lib/schemas/calls";
 import { toErrorResponse } from "@/server/http/errors";
 import { parseParams } from "@/server/http/parse-query";
 import { assertNoQuery, getMediaProxy } from "@/server/upstream/media";
+import { withRequestContext } from "@/server/http/request-context";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export async function GET(
+export const GET = withRequestContext(async function GET(
   request: Request,
   context: { params: Promise<{ callId: string }> },
 ): Promise<Response> {
@@ -18,4 +19,4 @@ export async function GET(
   } catch (error) {
     return toErrorResponse(error);
   }
-}
+});

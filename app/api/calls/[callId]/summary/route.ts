@@ -4,11 +4,12 @@ import { toErrorResponse } from "@/server/http/errors";
 import { parseParams } from "@/server/http/parse-query";
 import { jsonResponse } from "@/server/http/respond";
 import { getCallSummary } from "@/server/upstream/calls";
+import { withRequestContext } from "@/server/http/request-context";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export async function GET(
+export const GET = withRequestContext(async function GET(
   request: Request,
   context: { params: Promise<{ callId: string }> },
 ): Promise<Response> {
@@ -22,4 +23,4 @@ export async function GET(
   } catch (error) {
     return toErrorResponse(error);
   }
-}
+});

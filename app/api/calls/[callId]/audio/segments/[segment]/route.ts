@@ -4,6 +4,7 @@ import { callIdSchema } from "@/lib/schemas/calls";
 import { toErrorResponse } from "@/server/http/errors";
 import { parseParams } from "@/server/http/parse-query";
 import { assertNoQuery, getMediaProxy } from "@/server/upstream/media";
+import { withRequestContext } from "@/server/http/request-context";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -17,7 +18,7 @@ const paramsSchema = z.object({
     .transform((s) => Number(s.slice(0, s.indexOf(".")))),
 });
 
-export async function GET(
+export const GET = withRequestContext(async function GET(
   request: Request,
   context: { params: Promise<{ callId: string; segment: string }> },
 ): Promise<Response> {
@@ -35,4 +36,4 @@ export async function GET(
   } catch (error) {
     return toErrorResponse(error);
   }
-}
+});

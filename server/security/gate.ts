@@ -49,6 +49,11 @@ export type GateVerdict =
   /** A page asked for without a session: the caller redirects to the login form. */
   | { kind: "login" };
 
+/** The error code doubles as the access log's outcome. */
+function deny(status: number, code: string, message: string, headers?: Record<string, string>): GateVerdict {
+  return { kind: "deny", status, code, message, headers, outcome: code };
+}
+
 function hasMetricsToken(headers: Headers, token: string | undefined): boolean {
   const header = headers.get("authorization");
   if (!token || !header?.startsWith("Bearer ")) return false;
@@ -73,14 +78,9 @@ export async function checkRequest(request: GateRequest, context: GateContext): 
     const decision = await getLimits().api.consume(context.client);
     if (!decision.allowed) {
       countRateLimited("api");
-      return {
-        kind: "deny",
-        status: 429,
-        code: "rate_limited",
-        message: "Too many requests; slow down and retry shortly.",
-        headers: { "Retry-After": String(decision.retryAfterSeconds) },
-        outcome: "rate_limited",
-      };
+      return deny(429, "rate_limited", "Too many requests; slow down and retry shortly.", {
+        "Retry-After": String(decision.retryAfterSeconds),
+      });
     }
   }
 
@@ -93,23 +93,9 @@ export async function checkRequest(request: GateRequest, context: GateContext): 
     (pathname === "/api/metrics" && hasMetricsToken(request.headers, getSecurityConfig().metricsToken));
   if (isPublic) return { kind: "pass", user: null };
   if (auth.misconfigured) {
-    return {
-      kind: "deny",
-      status: 503,
-      code: "auth_misconfigured",
-      message: "Sign-in is not configured on this server (session secret).",
-      outcome: "auth_misconfigured",
-    };
+    return deny(503, "auth_misconfigured", "Sign-in is not configured on this server (session secret).");
   }
-  if (context.isApi) {
-    return {
-      kind: "deny",
-      status: 401,
-      code: "unauthenticated",
-      message: "Sign in to use Callroom.",
-      outcome: "unauthenticated",
-    };
-  }
+  if (context.isApi) return deny(401, "unauthenticated", "Sign in to use Callroom.");
   return { kind: "login" };
 }
 

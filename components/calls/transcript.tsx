@@ -1,6 +1,5 @@
 "use client";
 
-import { useVirtualizer } from "@tanstack/react-virtual";
 import {
   memo,
   useCallback,
@@ -35,10 +34,15 @@ const SCROLL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home
 const BOTTOM_SLACK_PX = 24;
 
 /**
- * The call's transcript, virtualized. Following: while live, the newest sentence stays in view; on a recording,
- * the sentence being heard does. Following stops the moment the reader scrolls (wheel, touch, keys, scrollbar) and a
- * button brings it back; scrolling back to the bottom of a live call resumes it too. New sentences are appended
- * below, so while not following nothing the reader looks at moves.
+ * The call's transcript. Following: while live, the newest sentence stays in view; on a recording, the sentence
+ * being heard does. Following stops the moment the reader scrolls (wheel, touch, keys, scrollbar) and a button brings
+ * it back; scrolling back to the bottom of a live call resumes it too. New sentences are appended below, so while
+ * not following nothing the reader looks at moves.
+ *
+ * Every sentence is in the DOM (and in the server's HTML), not windowed: the browser's find-in-page, text
+ * selection and copy across sentences, and screen readers then see the whole call, which analysts rely on. Rows
+ * use `content-visibility: auto`, so the browser skips layout and paint of rows out of view; that, not a JS
+ * virtualizer, is what keeps an hour-long call (1,000+ sentences) cheap, and it costs no script.
  */
 export function Transcript({
   segments,
@@ -67,39 +71,53 @@ export function Transcript({
   const bySegment = useMemo(() => matchesBySegment(matches), [matches]);
   const currentMatch: TranscriptMatch | undefined = matches[matchIndex];
 
-  // TanStack Virtual hands back fresh functions every render by design; the compiler's skip is what we want.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: segments.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 48,
-    overscan: 8,
-    getItemKey: (index) => segments[index]?.sequence ?? index,
-  });
+  /**
+   * Scrolls a row into place. Rows out of view have an estimated height until they are rendered, so the position is
+   * settled once more on the next frame, when the rows brought into view have their real height.
+   */
+  const scrollToRow = useCallback((index: number, align: "center" | "end" | "auto") => {
+    const container = scrollRef.current;
+    const row = container?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    if (!container || !row) return;
+    const place = () => {
+      const top = row.offsetTop;
+      const height = row.offsetHeight;
+      const view = container.clientHeight;
+      let target: number;
+      if (align === "end") target = top + height - view;
+      else if (align === "center") target = top - (view - height) / 2;
+      else if (top < container.scrollTop) target = top;
+      else if (top + height > container.scrollTop + view) target = top + height - view;
+      else return;
+      container.scrollTop = Math.max(0, target);
+    };
+    place();
+    requestAnimationFrame(place);
+  }, []);
 
   useImperativeHandle(
     ref,
     () => ({
       reveal: (index: number) => {
         setIsFollowing(false);
-        virtualizer.scrollToIndex(index, { align: "center" });
+        scrollToRow(index, "center");
       },
     }),
-    [virtualizer],
+    [scrollToRow],
   );
 
   // Follow the newest sentence of a live call.
   const lastIndex = segments.length - 1;
   useEffect(() => {
     if (!isFollowing || !isLive || lastIndex < 0) return;
-    virtualizer.scrollToIndex(lastIndex, { align: "end" });
-  }, [isFollowing, isLive, lastIndex, virtualizer]);
+    scrollToRow(lastIndex, "end");
+  }, [isFollowing, isLive, lastIndex, scrollToRow]);
 
   // Follow the sentence being heard in a recording.
   useEffect(() => {
     if (!isFollowing || isLive || !isPlaying || activeIndex < 0) return;
-    virtualizer.scrollToIndex(activeIndex, { align: "auto" });
-  }, [isFollowing, isLive, isPlaying, activeIndex, virtualizer]);
+    scrollToRow(activeIndex, "auto");
+  }, [isFollowing, isLive, isPlaying, activeIndex, scrollToRow]);
 
   const markUserIntent = useCallback(() => {
     userIntentAt.current = Date.now();
@@ -119,17 +137,16 @@ export function Transcript({
     const m = matches[index];
     if (m) {
       setIsFollowing(false);
-      virtualizer.scrollToIndex(m.segmentIndex, { align: "center" });
+      scrollToRow(m.segmentIndex, "center");
     }
   };
 
   const resumeFollowing = () => {
     setIsFollowing(true);
-    if (isLive && lastIndex >= 0) virtualizer.scrollToIndex(lastIndex, { align: "end" });
-    else if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: "center" });
+    if (isLive && lastIndex >= 0) scrollToRow(lastIndex, "end");
+    else if (activeIndex >= 0) scrollToRow(activeIndex, "center");
   };
 
-  const items = virtualizer.getVirtualItems();
   const showResume = !isFollowing && (isLive || (isPlaying && activeIndex >= 0));
 
   return (
@@ -207,7 +224,7 @@ export function Transcript({
           onKeyDown={(e) => {
             if (SCROLL_KEYS.has(e.key)) markUserIntent();
           }}
-          className="border-line h-[60vh] min-h-64 overflow-y-auto rounded border lg:h-[min(68vh,760px)]"
+          className="border-line relative h-[60vh] min-h-64 overflow-y-auto rounded border lg:h-[min(68vh,760px)]"
         >
           {segments.length === 0 ? (
             <EmptyState
@@ -219,17 +236,14 @@ export function Transcript({
               }
             />
           ) : (
-            <ol className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-              {items.map((item) => {
-                const segment = segments[item.index]!;
-                const previous = item.index > 0 ? segments[item.index - 1] : undefined;
+            <ol className="w-full">
+              {segments.map((segment, index) => {
+                const previous = index > 0 ? segments[index - 1] : undefined;
                 return (
                   <li
-                    key={item.key}
-                    data-index={item.index}
-                    ref={virtualizer.measureElement}
-                    className="absolute top-0 left-0 w-full"
-                    style={{ transform: `translateY(${item.start}px)` }}
+                    key={segment.sequence}
+                    data-index={index}
+                    className="[contain-intrinsic-size:auto_48px] [content-visibility:auto]"
                   >
                     <SentenceRow
                       segment={segment}
@@ -238,9 +252,9 @@ export function Transcript({
                         previous.speaker !== segment.speaker ||
                         previous.speakerName !== segment.speakerName
                       }
-                      isActive={item.index === activeIndex}
-                      matches={bySegment.get(item.index)}
-                      currentMatch={currentMatch?.segmentIndex === item.index ? matchIndex : -1}
+                      isActive={index === activeIndex}
+                      matches={bySegment.get(index)}
+                      currentMatch={currentMatch?.segmentIndex === index ? matchIndex : -1}
                       onSeek={onSeek}
                     />
                   </li>

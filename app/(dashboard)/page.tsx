@@ -1,11 +1,24 @@
+import { HydrationBoundary } from "@tanstack/react-query";
 import { Overview } from "@/components/overview/overview";
 import { PageHeader } from "@/components/shell/page-header";
+import { overviewFilters } from "@/lib/queries/overview";
+import { apiQueries } from "@/lib/queries/prefetch-entries";
+import { prefetchApi } from "./_server/prefetch";
 
-export default function OverviewPage() {
+export default async function OverviewPage() {
+  // Rows in the first HTML: no skeleton-to-table jump (the M&A panel moved when the panels above filled in).
+  const filters = overviewFilters();
+  const state = await prefetchApi([
+    apiQueries.earnings(filters.today),
+    apiQueries.earnings(filters.week),
+    apiQueries.ma(filters.ma),
+  ]);
   return (
     <>
       <PageHeader title="Overview" description="Today’s reports, the rest of the week, and recent deals." />
-      <Overview />
+      <HydrationBoundary state={state}>
+        <Overview />
+      </HydrationBoundary>
     </>
   );
 }

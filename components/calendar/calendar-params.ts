@@ -1,4 +1,10 @@
-import { createParser, parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
+import {
+  createParser,
+  parseAsArrayOf,
+  parseAsInteger,
+  parseAsString,
+  parseAsStringLiteral,
+} from "nuqs/server";
 import { isValidIsoDate } from "@/lib/schemas/iso-date";
 import { EARNINGS_SORTS, MA_SORTS } from "@/lib/schemas/calendar-sorts";
 import { presetRange, type DatePreset } from "@/lib/format";

@@ -12,11 +12,19 @@ import { EmptyState, ErrorState, StaleNote } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/format";
-import { callQueries, summaryByCallId, type CallListFilters } from "@/lib/queries/calls";
+import { callQueries, summaryByCallId } from "@/lib/queries/calls";
 import type { CallListItem, CallSummary } from "@/lib/schemas/calls";
 import { formatClock } from "./call-format";
 import { CallStatusBadge } from "./call-status-badge";
-import { CALLS_PAGE_SIZE, callsParams, callsUrlOptions, dayRange, parseTickerInput } from "./calls-params";
+import {
+  CALLS_PAGE_SIZE,
+  callListFilters,
+  callsParams,
+  callsUrlOptions,
+  parseTickerInput,
+  summaryFilters,
+  summarySpan,
+} from "./calls-params";
 
 /**
  * Calls, live first then newest, with filters in the URL and the first points of each enriched call's summary.
@@ -25,22 +33,14 @@ import { CALLS_PAGE_SIZE, callsParams, callsUrlOptions, dayRange, parseTickerInp
 export function CallsBrowser() {
   const router = useRouter();
   const [params, setParams] = useQueryStates(callsParams, callsUrlOptions);
+  const filters = callListFilters(params);
   const tickers = useMemo(() => parseTickerInput(params.tickers), [params.tickers]);
-  const range = dayRange(params.from, params.to);
-  const filters: CallListFilters = {
-    tickers,
-    ...range,
-    status: params.status,
-    page: Math.max(0, params.page),
-    pageSize: CALLS_PAGE_SIZE,
-  };
   const list = useQuery({ ...callQueries.list(filters), placeholderData: keepPreviousData });
   const rows = list.data?.data ?? [];
 
-  const enriched = rows.filter((c) => c.status === "enriched");
-  const span = enriched.length > 0 ? spanOf(enriched) : null;
+  const span = summarySpan(rows);
   const summaries = useQuery({
-    ...callQueries.summaries({ tickers, from: span?.from, to: span?.to, page: 0, pageSize: 100 }),
+    ...callQueries.summaries(summaryFilters(tickers, span)),
     enabled: span !== null,
   });
   const summaryMap = useMemo(() => summaryByCallId(summaries.data?.data ?? []), [summaries.data]);
@@ -126,11 +126,6 @@ export function CallsBrowser() {
       ) : null}
     </div>
   );
-}
-
-function spanOf(calls: readonly CallListItem[]): { from: string; to: string } {
-  const times = calls.map((c) => Date.parse(c.startTime)).filter(Number.isFinite);
-  return { from: new Date(Math.min(...times)).toISOString(), to: new Date(Math.max(...times)).toISOString() };
 }
 
 function CallRow({

@@ -1,4 +1,12 @@
-import { createParser, parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
+import {
+  createParser,
+  parseAsArrayOf,
+  parseAsInteger,
+  parseAsString,
+  parseAsStringLiteral,
+} from "nuqs/server";
+import type { CallListFilters } from "@/lib/queries/calls";
+import type { CallListItem } from "@/lib/schemas/calls";
 import { isValidIsoDate } from "@/lib/schemas/iso-date";
 
 /**
@@ -45,4 +53,36 @@ export function dayRange(from: string | null, to: string | null): { from?: strin
     from: a ? `${a}T00:00:00.000Z` : undefined,
     to: b ? `${b}T23:59:59.999Z` : undefined,
   };
+}
+
+/** The list query the URL's filters stand for (shared by the page's server prefetch and the browser). */
+export function callListFilters(params: {
+  tickers: readonly string[];
+  from: string | null;
+  to: string | null;
+  status: (typeof CALL_STATUSES)[number];
+  page: number;
+}): CallListFilters {
+  return {
+    tickers: parseTickerInput(params.tickers),
+    ...dayRange(params.from, params.to),
+    status: params.status,
+    page: Math.max(0, params.page),
+    pageSize: CALLS_PAGE_SIZE,
+  };
+}
+
+/** The start-time span of a page's enriched calls, which one summaries request covers; null when there are none. */
+export function summarySpan(calls: readonly CallListItem[]): { from: string; to: string } | null {
+  const times = calls
+    .filter((c) => c.status === "enriched")
+    .map((c) => Date.parse(c.startTime))
+    .filter(Number.isFinite);
+  if (times.length === 0) return null;
+  return { from: new Date(Math.min(...times)).toISOString(), to: new Date(Math.max(...times)).toISOString() };
+}
+
+/** The summaries query for a page of calls (same for server prefetch and browser). */
+export function summaryFilters(tickers: readonly string[], span: { from: string; to: string } | null) {
+  return { tickers, from: span?.from, to: span?.to, page: 0, pageSize: 100 };
 }

@@ -8,6 +8,7 @@ import { Section } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { formatDate, formatEps, formatMoney, isoDateInZone } from "@/lib/format";
 import { calendarQueries } from "@/lib/queries/calendar";
+import { companyFilters } from "@/lib/queries/company";
 import type { EarningsRow } from "@/lib/schemas/calendar";
 import { Th } from "@/components/ui/table";
 import { DealsTable } from "./deals-table";
@@ -29,9 +30,7 @@ const EARNINGS_HEADERS: readonly (readonly [string, boolean])[] = [
 /** The company's earnings dates from the calendar: upcoming first (soonest on top), then past (latest on top). */
 export function CompanyEarnings({ symbol }: { symbol: string }) {
   const timeZone = useTimeZone();
-  const result = useQuery(
-    calendarQueries.earnings({ tickers: [symbol], page: 0, pageSize: 100, sort: "date:desc" }),
-  );
+  const result = useQuery(calendarQueries.earnings(companyFilters.earnings(symbol)));
   return (
     <Section title="Earnings dates" id="earnings">
       <QueryPanel result={result} what="earnings dates" isEmpty={(d) => d.data.length === 0}>
@@ -121,9 +120,7 @@ function EarningsLine({ row: r, timeZone }: { row: EarningsRow; timeZone: string
 }
 
 export function CompanyDeals({ symbol }: { symbol: string }) {
-  const result = useQuery(
-    calendarQueries.ma({ tickers: [symbol], page: 0, pageSize: 100, sort: "announced" }),
-  );
+  const result = useQuery(calendarQueries.ma(companyFilters.deals(symbol)));
   return (
     <Section title="M&A deals" id="deals">
       <QueryPanel

@@ -6,6 +6,7 @@ import { Section } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Field, Select } from "@/components/ui/field";
 import { formatDate, formatMoney } from "@/lib/format";
+import { companyFilters } from "@/lib/queries/company";
 import { fundamentalsQueries } from "@/lib/queries/fundamentals";
 import { BALANCE_SHEET_NUMBER_KEYS, FINANCIALS_PERIODS, REPORT_TYPES } from "@/lib/schemas/fundamentals-keys";
 import type { FinancialStatement } from "@/lib/schemas/fundamentals";
@@ -30,8 +31,8 @@ const REPORT_TYPE_LABELS: Record<string, string> = {
 /** Financial statements: rows are line items, columns the most recent reports (newest left). */
 export function FinancialStatementsSection({ symbol }: { symbol: string }) {
   const id = useId();
-  const [period, setPeriod] = useState<string>("ALL");
-  const [reportType, setReportType] = useState<string>("A");
+  const [period, setPeriod] = useState<string>(companyFilters.statements.period);
+  const [reportType, setReportType] = useState<string>(companyFilters.statements.reportType);
   const [statement, setStatement] = useState<StatementKey>("incomeStatement");
   const result = useQuery({
     ...fundamentalsQueries.kind("financials", [symbol], { period, reportType }),

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { parseAsArrayOf, parseAsString, useQueryState } from "nuqs";
+import { useQueryState } from "nuqs";
 import { useId, useState } from "react";
 import { BarChart } from "@/components/charts/lazy-charts";
 import { TickerSearch } from "@/components/shell/ticker-search";
@@ -15,11 +15,9 @@ import { formatFigure, formatMoney } from "@/lib/format";
 import { fundamentalsQueries } from "@/lib/queries/fundamentals";
 import { bestAndWorst, ratioDefinition, type RatioDefinition } from "@/lib/ratio-definitions";
 import type { AllFundamentalsItem } from "@/lib/schemas/fundamentals";
+import { MAX_COMPARE, MIN_COMPARE, cleanCompareSymbols, compareSymbolsParser } from "./compare-params";
 import { QueryPanel } from "./query-panel";
 import { RatioLabel } from "./ratio-label";
-
-export const MIN_COMPARE = 2;
-export const MAX_COMPARE = 10;
 
 type Getter = (item: AllFundamentalsItem) => number | null | undefined;
 
@@ -58,22 +56,9 @@ const KEY_RATIOS: readonly { key: string; get: Getter; def?: RatioDefinition }[]
 
 const defOf = (r: (typeof KEY_RATIOS)[number]) => r.def ?? ratioDefinition(r.key);
 
-/** Symbols from the URL: upper case, unique, at most ten (the comparison's limit). */
-export function cleanCompareSymbols(values: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const v of values) {
-    const s = v.trim().toUpperCase();
-    if (/^[A-Z0-9][A-Z0-9.\-]{0,14}$/.test(s) && !out.includes(s)) out.push(s);
-  }
-  return out.slice(0, MAX_COMPARE);
-}
-
 export function CompareView() {
   const id = useId();
-  const [rawSymbols, setSymbols] = useQueryState(
-    "symbols",
-    parseAsArrayOf(parseAsString).withDefault([]).withOptions({ history: "replace", clearOnDefault: true }),
-  );
+  const [rawSymbols, setSymbols] = useQueryState("symbols", compareSymbolsParser);
   const symbols = cleanCompareSymbols(rawSymbols);
   const [chartKey, setChartKey] = useState("peRatio");
   const result = useQuery({ ...fundamentalsQueries.kind("all", symbols), enabled: symbols.length >= 1 });

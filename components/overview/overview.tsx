@@ -11,6 +11,7 @@ import { ScrollTable, Td, Th, Tr } from "@/components/ui/table";
 import { Section } from "@/components/ui/card";
 import { addDaysIso, formatDate, formatEps, isoDateInZone } from "@/lib/format";
 import { calendarQueries } from "@/lib/queries/calendar";
+import { overviewFilters } from "@/lib/queries/overview";
 import type { EarningsRow } from "@/lib/schemas/calendar";
 
 function byImportance(a: EarningsRow, b: EarningsRow) {
@@ -20,28 +21,11 @@ function byImportance(a: EarningsRow, b: EarningsRow) {
 export function Overview() {
   const timeZone = useTimeZone();
   const today = isoDateInZone(new Date());
-  const todayQuery = useQuery(
-    calendarQueries.earnings({ from: today, to: today, page: 0, pageSize: 1000, sort: "date:asc" }),
-  );
-  const weekQuery = useQuery(
-    calendarQueries.earnings({
-      from: addDaysIso(today, 1),
-      to: addDaysIso(today, 7),
-      importance: 3,
-      page: 0,
-      pageSize: 200,
-      sort: "date:asc",
-    }),
-  );
-  const maQuery = useQuery(
-    calendarQueries.ma({
-      from: addDaysIso(today, -30),
-      to: today,
-      page: 0,
-      pageSize: 200,
-      sort: "announced",
-    }),
-  );
+  // The page prefetched these on the server (same filters, same keys), so the first render has their rows.
+  const filters = overviewFilters(today);
+  const todayQuery = useQuery(calendarQueries.earnings(filters.today));
+  const weekQuery = useQuery(calendarQueries.earnings(filters.week));
+  const maQuery = useQuery(calendarQueries.ma(filters.ma));
 
   return (
     <div className="grid gap-8 xl:grid-cols-2">

@@ -29,8 +29,12 @@ export interface SummaryListFilters {
   pageSize: number;
 }
 
+export function callUrl(callId: string): string {
+  return `/api/calls/${encodeURIComponent(callId)}`;
+}
+
 export function fetchCall(callId: string, signal?: AbortSignal): Promise<CallEnvelope> {
-  return fetchJson<CallEnvelope>(`/api/calls/${encodeURIComponent(callId)}`, signal);
+  return fetchJson<CallEnvelope>(callUrl(callId), signal);
 }
 
 /** The URL a page of calls is fetched from (the server prefetches the very same query). */

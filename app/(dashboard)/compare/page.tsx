@@ -1,11 +1,22 @@
 import type { Metadata } from "next";
+import { HydrationBoundary } from "@tanstack/react-query";
+import { createLoader } from "nuqs/server";
 import { Suspense } from "react";
 import { CompareView } from "@/components/company/compare-view";
+import { cleanCompareSymbols, compareSymbolsParser, MIN_COMPARE } from "@/components/company/compare-params";
 import { PageHeader } from "@/components/shell/page-header";
+import { apiQueries } from "@/lib/queries/prefetch-entries";
+import { prefetchApi } from "../_server/prefetch";
+
+const loadCompareParams = createLoader({ symbols: compareSymbolsParser });
 
 export const metadata: Metadata = { title: "Compare companies" };
 
-export default function ComparePage() {
+export default async function ComparePage({ searchParams }: PageProps<"/compare">) {
+  const symbols = cleanCompareSymbols(loadCompareParams(await searchParams).symbols);
+  const state = await prefetchApi(
+    symbols.length >= MIN_COMPARE ? [apiQueries.fundamentals("all", symbols)] : [],
+  );
   return (
     <>
       <PageHeader
@@ -13,7 +24,9 @@ export default function ComparePage() {
         description="Two to ten companies side by side; the set lives in the URL."
       />
       <Suspense>
-        <CompareView />
+        <HydrationBoundary state={state}>
+          <CompareView />
+        </HydrationBoundary>
       </Suspense>
     </>
   );

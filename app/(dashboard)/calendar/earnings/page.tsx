@@ -1,11 +1,21 @@
 import type { Metadata } from "next";
+import { HydrationBoundary } from "@tanstack/react-query";
+import { createLoader } from "nuqs/server";
 import { Suspense } from "react";
 import { EarningsCalendar } from "@/components/calendar/earnings-calendar";
+import { earningsParams, filtersFromParams } from "@/components/calendar/calendar-params";
 import { PageHeader } from "@/components/shell/page-header";
+import { apiQueries } from "@/lib/queries/prefetch-entries";
+import { prefetchApi } from "../../_server/prefetch";
+
+const loadEarningsParams = createLoader(earningsParams);
 
 export const metadata: Metadata = { title: "Earnings calendar" };
 
-export default function EarningsCalendarPage() {
+export default async function EarningsCalendarPage({ searchParams }: PageProps<"/calendar/earnings">) {
+  // The page of rows the URL asks for, read with the calendar's own parsers, so it is the browser's first query.
+  const { filters } = filtersFromParams(loadEarningsParams(await searchParams));
+  const state = await prefetchApi([apiQueries.earnings(filters)]);
   return (
     <>
       <PageHeader
@@ -14,7 +24,9 @@ export default function EarningsCalendarPage() {
       />
       {/* The calendar reads its filters from the URL (useSearchParams), which needs a Suspense boundary. */}
       <Suspense>
-        <EarningsCalendar />
+        <HydrationBoundary state={state}>
+          <EarningsCalendar />
+        </HydrationBoundary>
       </Suspense>
     </>
   );

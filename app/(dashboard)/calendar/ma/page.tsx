@@ -1,11 +1,21 @@
 import type { Metadata } from "next";
+import { HydrationBoundary } from "@tanstack/react-query";
+import { createLoader } from "nuqs/server";
 import { Suspense } from "react";
 import { MaCalendar } from "@/components/calendar/ma-calendar";
+import { maParams, filtersFromParams } from "@/components/calendar/calendar-params";
 import { PageHeader } from "@/components/shell/page-header";
+import { apiQueries } from "@/lib/queries/prefetch-entries";
+import { prefetchApi } from "../../_server/prefetch";
+
+const loadMaParams = createLoader(maParams);
 
 export const metadata: Metadata = { title: "M&A calendar" };
 
-export default function MaCalendarPage() {
+export default async function MaCalendarPage({ searchParams }: PageProps<"/calendar/ma">) {
+  // The page of rows the URL asks for, read with the calendar's own parsers, so it is the browser's first query.
+  const { filters } = filtersFromParams(loadMaParams(await searchParams));
+  const state = await prefetchApi([apiQueries.ma(filters)]);
   return (
     <>
       <PageHeader
@@ -13,7 +23,9 @@ export default function MaCalendarPage() {
         description="Announced, pending and completed mergers and acquisitions."
       />
       <Suspense>
-        <MaCalendar />
+        <HydrationBoundary state={state}>
+          <MaCalendar />
+        </HydrationBoundary>
       </Suspense>
     </>
   );

@@ -1,9 +1,13 @@
+import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { CompanyView } from "@/components/company/company-view";
+import { companyFilters } from "@/lib/queries/company";
+import { apiQueries } from "@/lib/queries/prefetch-entries";
 import { AppError } from "@/server/http/errors";
 import { getFundamentals } from "@/server/upstream/fundamentals";
+import { prefetchApi } from "../../_server/prefetch";
 
 const SYMBOL = /^[A-Z0-9][A-Z0-9.\-]{0,14}$/;
 
@@ -44,5 +48,17 @@ export async function generateMetadata({
 export default async function CompanyPage({ params }: { params: Promise<{ symbol: string }> }) {
   const company = await lookupCompany((await params).symbol);
   if (!company) notFound();
-  return <CompanyView symbol={company.symbol} name={company.name} exchange={company.exchange} />;
+  const { symbol } = company;
+  // The first screen's panels come with the HTML (the valuation table is the LCP element); the rest load after.
+  const state = await prefetchApi([
+    apiQueries.fundamentals("all", [symbol]),
+    apiQueries.fundamentals("share-class-profile", [symbol]),
+    apiQueries.fundamentals("valuation-ratios", [symbol]),
+    apiQueries.earnings(companyFilters.earnings(symbol)),
+  ]);
+  return (
+    <HydrationBoundary state={state}>
+      <CompanyView symbol={symbol} name={company.name} exchange={company.exchange} />
+    </HydrationBoundary>
+  );
 }

@@ -1,0 +1,51 @@
+import type { QueryKey } from "@tanstack/react-query";
+import type { FundamentalsKind } from "@/lib/schemas/fundamentals";
+import { calendarQueries, earningsUrl, maUrl, type EarningsFilters, type MaFilters } from "./calendar";
+import {
+  callQueries,
+  callUrl,
+  callsUrl,
+  summariesUrl,
+  type CallListFilters,
+  type SummaryListFilters,
+} from "./calls";
+import { fundamentalsQueries, fundamentalsUrl, type FundamentalsParams } from "./fundamentals";
+import { LIVE_BOARD_LIMIT, liveQueries } from "./live";
+
+/**
+ * A client query as the server prefetches it: its key and the `/api` URL its queryFn fetches, both from the same
+ * factories the client components use, so a prefetched answer lands exactly where the component looks for it.
+ */
+export interface ApiQuery {
+  queryKey: QueryKey;
+  url: string;
+}
+
+export const apiQueries = {
+  earnings: (f: EarningsFilters): ApiQuery => ({
+    queryKey: calendarQueries.earnings(f).queryKey,
+    url: earningsUrl(f),
+  }),
+  ma: (f: MaFilters): ApiQuery => ({ queryKey: calendarQueries.ma(f).queryKey, url: maUrl(f) }),
+  fundamentals: (
+    kind: FundamentalsKind,
+    symbols: readonly string[],
+    params?: FundamentalsParams,
+  ): ApiQuery => ({
+    queryKey: fundamentalsQueries.kind(kind, symbols, params).queryKey,
+    url: fundamentalsUrl(kind, symbols, params),
+  }),
+  calls: (f: CallListFilters): ApiQuery => ({ queryKey: callQueries.list(f).queryKey, url: callsUrl(f) }),
+  summaries: (f: SummaryListFilters): ApiQuery => ({
+    queryKey: callQueries.summaries(f).queryKey,
+    url: summariesUrl(f),
+  }),
+  call: (callId: string): ApiQuery => ({
+    queryKey: callQueries.detail(callId).queryKey,
+    url: callUrl(callId),
+  }),
+  liveBoard: (): ApiQuery => ({
+    queryKey: liveQueries.board().queryKey,
+    url: callsUrl({ status: "live", page: 0, pageSize: LIVE_BOARD_LIMIT }),
+  }),
+};

@@ -1,8 +1,9 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import type { ComponentType, ReactNode } from "react";
+import { useRef, type ComponentType, type ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useInView } from "@/components/ui/use-in-view";
 import type { BarChart as BarChartImpl } from "./bar-chart";
 import type { LineChart as LineChartImpl } from "./line-chart";
 
@@ -10,18 +11,22 @@ import type { LineChart as LineChartImpl } from "./line-chart";
  * The charts as the pages use them. Recharts (with its Redux/Immer/d3 dependencies, ≈ 107 kB gzip) is fetched
  * only when a chart renders, after the page is interactive, instead of in every chart page's first load
  * (docs/performance.md). Charts are drawn from client-side measurements anyway (ResponsiveContainer), so nothing
- * is lost by not server-rendering them. Until the code arrives, a skeleton fills the exact box the chart will
- * occupy: the box has the chart's height either way, so nothing below moves.
+ * is lost by not server-rendering them. A chart is asked for only when its box nears the viewport: one below the
+ * fold (on a phone, most of them) costs nothing until the reader scrolls to it, and the page's first seconds are
+ * spent on what is in view. Until the code arrives, a skeleton fills the exact box the chart will occupy: the box
+ * has the chart's height either way, so nothing below moves.
  */
 
 export const LINE_CHART_HEIGHT = 220;
 export const BAR_CHART_HEIGHT = 240;
 
-/** The chart's box, at its final height, holding a skeleton until the chart replaces it. */
+/** The chart's box, at its final height, holding a skeleton until it nears the viewport and the chart arrives. */
 export function ChartBox({ height, children }: { height: number; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const inView = useInView(ref);
   return (
-    <div className="relative w-full" style={{ height }}>
-      {children}
+    <div ref={ref} className="relative w-full" style={{ height }}>
+      {inView ? children : <ChartSkeleton />}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import {
   memo,
+  Suspense,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -28,6 +29,13 @@ import {
 export interface TranscriptHandle {
   /** Brings a sentence into view and stops following (the reader asked to look there). */
   reveal: (index: number) => void;
+}
+
+/** Sentences per hydration chunk (see the list below). */
+const HYDRATION_CHUNK = 25;
+
+function chunkStarts(count: number): number[] {
+  return Array.from({ length: Math.ceil(count / HYDRATION_CHUNK) }, (_, i) => i * HYDRATION_CHUNK);
 }
 
 const SCROLL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "]);
@@ -237,29 +245,36 @@ export function Transcript({
             />
           ) : (
             <ol className="w-full">
-              {segments.map((segment, index) => {
-                const previous = index > 0 ? segments[index - 1] : undefined;
-                return (
-                  <li
-                    key={segment.sequence}
-                    data-index={index}
-                    className="[contain-intrinsic-size:auto_48px] [content-visibility:auto]"
-                  >
-                    <SentenceRow
-                      segment={segment}
-                      showSpeaker={
-                        !previous ||
-                        previous.speaker !== segment.speaker ||
-                        previous.speakerName !== segment.speakerName
-                      }
-                      isActive={index === activeIndex}
-                      matches={bySegment.get(index)}
-                      currentMatch={currentMatch?.segmentIndex === index ? matchIndex : -1}
-                      onSeek={onSeek}
-                    />
-                  </li>
-                );
-              })}
+              {chunkStarts(segments.length).map((from) => (
+                // A boundary per chunk: the browser hydrates the server's rows chunk by chunk, in short tasks,
+                // instead of one long one that freezes the page while an hour-long call hydrates.
+                <Suspense key={from} fallback={null}>
+                  {segments.slice(from, from + HYDRATION_CHUNK).map((segment, offset) => {
+                    const index = from + offset;
+                    const previous = index > 0 ? segments[index - 1] : undefined;
+                    return (
+                      <li
+                        key={segment.sequence}
+                        data-index={index}
+                        className="[contain-intrinsic-size:auto_48px] [content-visibility:auto]"
+                      >
+                        <SentenceRow
+                          segment={segment}
+                          showSpeaker={
+                            !previous ||
+                            previous.speaker !== segment.speaker ||
+                            previous.speakerName !== segment.speakerName
+                          }
+                          isActive={index === activeIndex}
+                          matches={bySegment.get(index)}
+                          currentMatch={currentMatch?.segmentIndex === index ? matchIndex : -1}
+                          onSeek={onSeek}
+                        />
+                      </li>
+                    );
+                  })}
+                </Suspense>
+              ))}
             </ol>
           )}
         </div>

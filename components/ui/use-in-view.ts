@@ -6,7 +6,7 @@ import { useEffect, useState, type RefObject } from "react";
  * Whether the element has come within `rootMargin` of the viewport, once (it stays true). False on the server and in
  * the first render, so what depends on it renders the same on both sides.
  */
-export function useInView(ref: RefObject<Element | null>, rootMargin = "200px"): boolean {
+export function useInView(ref: RefObject<Element | null>, rootMargin = "0px"): boolean {
   const [inView, setInView] = useState(false);
   useEffect(() => {
     const element = ref.current;

@@ -3,7 +3,8 @@
  * section of docs/performance.md.
  *
  *   npm run bench                                   # everything (about 10 minutes on 2 cores)
- *   npm run bench -- --only relay,coalescing        # some (relay, coalescing, proxy, latency, lighthouse, bundles)
+ *   npm run bench -- --only relay,coalescing        # some (relay, coalescing, proxy, latency, lighthouse,
+ *                                                   # lighthouseDesktop, bundles)
  *   npm run bench -- --clients 2000 --seconds 5     # a smaller relay run
  *   npm run bench -- --reuse-build                  # benchmark the existing .next-bench build as it is
  *
@@ -18,7 +19,15 @@ import { DIST_DIR, ROOT, startApp } from "./lib/app";
 import { loadAverage, log } from "./lib/common";
 import { writePerformanceDoc } from "./lib/report";
 
-const ALL = ["relay", "coalescing", "proxy", "latency", "lighthouse", "bundles"] as const;
+const ALL = [
+  "relay",
+  "coalescing",
+  "proxy",
+  "latency",
+  "lighthouse",
+  "lighthouseDesktop",
+  "bundles",
+] as const;
 type BenchName = (typeof ALL)[number];
 
 const { values } = parseArgs({
@@ -86,6 +95,10 @@ try {
   await stage("latency", async () => (await import("./latency")).runLatencyBench(app));
   await stage("bundles", async () => (await import("./lighthouse")).runBundlesBench(app));
   await stage("lighthouse", async () => (await import("./lighthouse")).runLighthouseBench(app));
+  // For information (the target is the mobile run): analysts work at desktops, where this is what they get.
+  await stage("lighthouseDesktop", async () =>
+    (await import("./lighthouse")).runLighthouseBench(app, { preset: "desktop" }),
+  );
   // The heaviest last: 10,000 sockets in and out of the app leave it in no state for latency figures.
   await stage("relay", async () =>
     (await import("./relay")).runRelayBench(app, {

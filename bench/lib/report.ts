@@ -166,6 +166,20 @@ function section(results: Json): string {
       );
     }
   }
+  const desktop = obj(results.lighthouseDesktop);
+  if (!err("lighthouse (desktop)", desktop)) {
+    for (const [page, r] of Object.entries(obj(desktop.pages))) {
+      const p = obj(r);
+      row(
+        "lighthouse (desktop)",
+        `performance ${page}`,
+        p.score ?? p.error,
+        "(information)",
+        null,
+        p.loadAverage,
+      );
+    }
+  }
   const bundles = obj(results.bundles);
   if (!err("bundles", bundles)) {
     for (const [route, r] of Object.entries(obj(bundles.routes))) {

@@ -32,6 +32,8 @@ test("comparing two companies shows their key ratios side by side and a chart of
   await expect(table.getByRole("columnheader", { name: new RegExp(a) })).toBeVisible();
   await expect(table.getByRole("columnheader", { name: new RegExp(b) })).toBeVisible();
   await expect(table.getByRole("rowheader", { name: "P/E", exact: true })).toBeVisible();
+  // Charts load once on screen (components/charts/lazy-charts.tsx): scroll to it as a reader would.
+  await page.getByRole("heading", { name: /across companies/ }).scrollIntoViewIfNeeded();
   await expect(page.getByRole("img", { name: new RegExp(`of ${a}, ${b}`) })).toBeVisible();
 
   await page.getByRole("button", { name: `Remove ${b}` }).click();

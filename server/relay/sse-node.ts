@@ -3,7 +3,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { LiveHub, StreamFilter } from "./hub";
 import {
   encodeComment,
-  encodeEvent,
+  encodeEventBytes,
   encodePreamble,
   SSE_HEARTBEAT_MS,
   SSE_MAX_QUEUED_BYTES,
@@ -58,7 +58,7 @@ function joinHeartbeat(intervalMs: number, beat: () => void): () => void {
 export function serveNodeSse(res: ServerResponse, options: NodeSseOptions): void {
   const maxQueuedBytes = options.maxQueuedBytes ?? SSE_MAX_QUEUED_BYTES;
   let closed = false;
-  let replay: string[] | null = [
+  let replay: (string | Buffer)[] | null = [
     encodePreamble(options.fromCursor === null ? options.hub.headCursor() : null),
   ];
   let unsubscribe: (() => void) | null = null;
@@ -72,7 +72,7 @@ export function serveNodeSse(res: ServerResponse, options: NodeSseOptions): void
     options.onClose?.(reason);
   };
 
-  const write = (text: string) => {
+  const write = (text: string | Buffer) => {
     if (closed) return;
     if (replay) {
       replay.push(text);
@@ -89,9 +89,9 @@ export function serveNodeSse(res: ServerResponse, options: NodeSseOptions): void
   res.writeHead(200, options.headers);
   // The hub replays synchronously inside subscribe(); gathered, it goes out as one write after the preamble.
   unsubscribe = options.hub.subscribe(options.filter, options.fromCursor, (event) =>
-    write(encodeEvent(event)),
+    write(encodeEventBytes(event)),
   );
-  const first = replay.join("");
+  const first = Buffer.concat(replay.map((part) => (typeof part === "string" ? Buffer.from(part) : part)));
   replay = null;
   if (closed) {
     unsubscribe();

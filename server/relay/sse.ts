@@ -14,7 +14,7 @@ export const SSE_HEADERS: Record<string, string> = {
   Connection: "keep-alive",
 };
 
-let lastEncoded: { event: DeliveredEvent; text: string } | null = null;
+let lastEncoded: { event: DeliveredEvent; text: string; bytes: Buffer | null } | null = null;
 
 /**
  * One SSE message. JSON never contains a raw newline, so `data` is always a single line.
@@ -25,8 +25,15 @@ let lastEncoded: { event: DeliveredEvent; text: string } | null = null;
 export function encodeEvent(event: DeliveredEvent): string {
   if (lastEncoded?.event === event) return lastEncoded.text;
   const text = `id: ${event.cursor}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
-  lastEncoded = { event, text };
+  lastEncoded = { event, text, bytes: null };
   return text;
+}
+
+/** `encodeEvent` as UTF-8 bytes, also made once per event: each socket then gets the same buffer, unconverted. */
+export function encodeEventBytes(event: DeliveredEvent): Buffer {
+  const text = encodeEvent(event);
+  lastEncoded!.bytes ??= Buffer.from(text, "utf8");
+  return lastEncoded!.bytes;
 }
 
 /** A comment line: ignored by EventSource, keeps proxies and load balancers from timing the connection out. */

@@ -2,6 +2,8 @@ import "server-only";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Session } from "node:inspector";
+import { writeFileSync } from "node:fs";
 import { writeHeapSnapshot } from "node:v8";
 import type { LiveHub } from "./hub";
 
@@ -14,6 +16,7 @@ import type { LiveHub } from "./hub";
  *
  *   GET  /stats[?gc=1]                        → { pid, subscribers, rssKb, heapUsedKb, externalKb }
  *   POST /heap-snapshot                       → { file } (a V8 heap snapshot in the OS temp directory)
+ *   POST /cpu-profile?ms=                     → { file } (a CPU profile of the next `ms`, at most 30 s, same place)
  *   POST /publish?durationMs=&maxPerSecond=   → publishes sentences (one per event-loop turn, at most maxPerSecond)
  *                                               for durationMs, then answers { published, elapsedMs }
  *
@@ -44,6 +47,28 @@ export function maybeStartBenchHooks<H extends LiveHub>(hub: H): H {
       // For finding what each connection retains; written under the OS temp directory only.
       const file = join(tmpdir(), `callroom-bench-${process.pid}-${Date.now()}.heapsnapshot`);
       return reply(200, { file: writeHeapSnapshot(file) });
+    }
+    if (req.method === "POST" && url.pathname === "/cpu-profile") {
+      // Where the fan-out spends its time; open the file in Chrome DevTools or speedscope.
+      const ms = Math.min(30_000, Math.max(100, Number(url.searchParams.get("ms")) || 5_000));
+      const session = new Session();
+      session.connect();
+      session.post("Profiler.enable", () =>
+        session.post("Profiler.start", () =>
+          setTimeout(
+            () =>
+              session.post("Profiler.stop", (error, result) => {
+                session.disconnect();
+                if (error) return reply(500, { error: error.message });
+                const file = join(tmpdir(), `callroom-bench-${process.pid}-${Date.now()}.cpuprofile`);
+                writeFileSync(file, JSON.stringify(result.profile));
+                reply(200, { file });
+              }),
+            ms,
+          ),
+        ),
+      );
+      return;
     }
     if (req.method === "POST" && url.pathname === "/publish") {
       const durationMs = Math.min(120_000, Math.max(1, Number(url.searchParams.get("durationMs")) || 10_000));

@@ -34,7 +34,7 @@ const { values } = parseArgs({
   options: {
     only: { type: "string" },
     clients: { type: "string", default: "10000" },
-    seconds: { type: "string", default: "15" },
+    seconds: { type: "string", default: "10" },
     "reuse-build": { type: "boolean", default: false },
   },
 });

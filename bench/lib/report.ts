@@ -152,34 +152,28 @@ function section(results: Json): string {
       lat.loadAverage,
     );
   }
-  const lh = obj(results.lighthouse);
-  if (!err("lighthouse", lh)) {
-    for (const [page, r] of Object.entries(obj(lh.pages))) {
+  const lighthouse = (
+    bench: string,
+    runs: Json,
+    target: string,
+    meets: (score: number) => boolean | null,
+  ) => {
+    if (err(bench, runs)) return;
+    for (const [page, r] of Object.entries(obj(runs.pages))) {
       const p = obj(r);
+      const score = p.score === undefined ? undefined : Number(p.score);
       row(
-        "lighthouse",
+        bench,
         `performance ${page}`,
         p.score ?? p.error,
-        "≥ 95",
-        p.score === undefined ? undefined : Number(p.score) >= 95,
+        target,
+        score === undefined ? undefined : meets(score),
         p.loadAverage,
       );
     }
-  }
-  const desktop = obj(results.lighthouseDesktop);
-  if (!err("lighthouse (desktop)", desktop)) {
-    for (const [page, r] of Object.entries(obj(desktop.pages))) {
-      const p = obj(r);
-      row(
-        "lighthouse (desktop)",
-        `performance ${page}`,
-        p.score ?? p.error,
-        "(information)",
-        null,
-        p.loadAverage,
-      );
-    }
-  }
+  };
+  lighthouse("lighthouse", obj(results.lighthouse), "≥ 95", (score) => score >= 95);
+  lighthouse("lighthouse (desktop)", obj(results.lighthouseDesktop), "(information)", () => null);
   const bundles = obj(results.bundles);
   if (!err("bundles", bundles)) {
     for (const [route, r] of Object.entries(obj(bundles.routes))) {

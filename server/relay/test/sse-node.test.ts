@@ -32,18 +32,23 @@ const until = async (test: () => boolean, ms = 5_000) => {
   }
 };
 
+/** A served stream of every call, its close reasons recorded. */
+async function serveAll(options: Partial<Omit<NodeSseOptions, "headers">> = {}) {
+  const hub = new InMemoryHub();
+  const reasons: SseCloseReason[] = [];
+  const url = await serve({
+    hub,
+    filter: { tickers: "*", calls: [] },
+    fromCursor: null,
+    onClose: (r) => reasons.push(r),
+    ...options,
+  });
+  return { hub, reasons, res: await connect(url) };
+}
+
 describe("serveNodeSse", () => {
   it("sends heartbeats from a shared timer and stops them, unsubscribing, when the client leaves", async () => {
-    const hub = new InMemoryHub();
-    const reasons: SseCloseReason[] = [];
-    const url = await serve({
-      hub,
-      filter: { tickers: "*", calls: [] },
-      fromCursor: null,
-      heartbeatMs: 20,
-      onClose: (r) => reasons.push(r),
-    });
-    const res = await connect(url);
+    const { hub, reasons, res } = await serveAll({ heartbeatMs: 20 });
     let text = "";
     res.on("data", (c: Buffer) => (text += c.toString()));
     await until(() => text.split(": heartbeat\n\n").length > 2);
@@ -55,16 +60,7 @@ describe("serveNodeSse", () => {
   });
 
   it("cuts off a client that stops reading once its backlog passes the limit", async () => {
-    const hub = new InMemoryHub();
-    const reasons: SseCloseReason[] = [];
-    const url = await serve({
-      hub,
-      filter: { tickers: "*", calls: [] },
-      fromCursor: null,
-      maxQueuedBytes: 256 * 1024,
-      onClose: (r) => reasons.push(r),
-    });
-    const res = await connect(url);
+    const { hub, reasons, res } = await serveAll({ maxQueuedBytes: 256 * 1024 });
     res.pause(); // reads nothing more: the kernel buffers fill, then the server's
     hub.publish({
       event: "call.started",

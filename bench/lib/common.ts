@@ -2,8 +2,8 @@
  * Shared helpers of the benchmarks: percentiles, load average, process RSS, free ports, timeouts.
  */
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg } from "node:os";
+export { freePort } from "../../test/support/free-port";
 
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -31,18 +31,6 @@ export function rssKb(pid: number): number | null {
   } catch {
     return null;
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,9 +1,9 @@
 /** Real `next start` instances for the scale-out test: one build (reused while fresh), N servers on free ports. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { freePort } from "../support/free-port";
 
 export const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const nextBin = join(root, "node_modules/next/dist/bin/next");
@@ -54,18 +54,6 @@ export function ensureBuild(): string {
   });
   if (result.status !== 0) throw new Error("next build failed (NEXT_DIST_DIR=.next-redis)");
   return ".next-redis";
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 export interface NextInstance {

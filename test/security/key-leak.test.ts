@@ -1,12 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
 import { appPaths, emptyUsersPath } from "./helpers";
+import { freePort } from "../support/free-port";
 
 /**
  * The key never reaches a browser or a log line: a production build made with a distinctive key in the environment
@@ -24,16 +24,6 @@ const SESSION_SECRET = "callroom-leak-canary-session-secret-0001";
 const root = resolve(import.meta.dirname, "../..");
 const distDir = ".next-leak";
 const nextBin = join(root, "node_modules/next/dist/bin/next");
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const address = s.address();
-      s.close(() => (address && typeof address === "object" ? res(address.port) : rej(new Error("no port"))));
-    });
-  });
-}
 
 function newestSource(): number {
   let newest = 0;

@@ -101,6 +101,18 @@ interface TrackedCall {
 
 const NOT_FOUND_LIMIT = 3;
 
+/** What a new leader needs to resume a call exactly where the previous one stopped (server/scale). */
+export interface PublishedCallState {
+  callId: string;
+  symbol: string;
+  name: string;
+  startTime: string;
+  status: LiveCallStatus;
+  /** The next sentence sequence to publish (all before it are in the stream). */
+  nextSeq: number;
+  lastEndMs: number;
+}
+
 export class CallStateMachine {
   private readonly calls = new Map<string, TrackedCall>();
   private readonly finished = new Map<string, true>();
@@ -208,15 +220,7 @@ export class CallStateMachine {
    * Resumes a call another process already published up to `nextSeq` (scale-out failover, server/scale): nothing
    * before `nextSeq` is published again, and a REST sync fills whatever was said since. `enriched` only tombstones it.
    */
-  seed(c: {
-    callId: string;
-    symbol: string;
-    name: string;
-    startTime: string;
-    status: LiveCallStatus;
-    nextSeq: number;
-    lastEndMs: number;
-  }): void {
+  seed(c: PublishedCallState): void {
     if (this.disposed || this.calls.has(c.callId) || this.finished.has(c.callId)) return;
     if (c.status === "enriched") {
       this.finished.set(c.callId, true);

@@ -1,8 +1,7 @@
 import "server-only";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { LiveCallStatus } from "@/lib/schemas/live";
-import type { RelayLogger } from "../relay/call-state";
+import type { PublishedCallState, RelayLogger } from "../relay/call-state";
 import {
   InMemoryHub,
   matchesFilter,
@@ -45,17 +44,7 @@ if ARGV[4] ~= '' then
 end
 return id`;
 
-/** What a new leader needs to resume a call exactly where the previous one stopped. */
-export interface PublishedCallState {
-  callId: string;
-  symbol: string;
-  name: string;
-  startTime: string;
-  status: LiveCallStatus;
-  /** The next sentence sequence to publish (all before it are in the stream). */
-  nextSeq: number;
-  lastEndMs: number;
-}
+export type { PublishedCallState };
 
 const publishedCallStateSchema = z.object({
   callId: z.string(),

@@ -46,6 +46,12 @@ export function useCallAudio(
     error: null,
   });
 
+  // Read when the source loads (not a dependency: a call ending must not reload the audio it is playing).
+  const startsLiveRef = useRef(source.isLive);
+  useEffect(() => {
+    startsLiveRef.current = source.isLive;
+  }, [source.isLive]);
+
   const liveEdgeSeconds = useCallback((): number | null => {
     const audio = audioRef.current;
     if (!audio) return null;
@@ -77,8 +83,9 @@ export function useCallAudio(
         if (isCancelled) return;
         if (HlsClass.isSupported()) {
           const hls = new HlsClass({
-            // Start at the deep-linked moment, else at the live edge (a live listener wants "now").
-            startPosition: resume ? resume.ms / 1000 : -1,
+            // Start at the deep-linked moment, else at the live edge of a live call (its listener wants "now")
+            // and at the beginning of a recording (whose playlist may still be growing while it is prepared).
+            startPosition: resume ? resume.ms / 1000 : startsLiveRef.current ? -1 : 0,
             liveSyncDurationCount: 3,
             // The playlist grows for the whole call: never drop the start, the transcript seeks back to it.
             liveMaxLatencyDurationCount: Infinity,

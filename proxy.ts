@@ -1,5 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { checkRequest, gateContext, logRequest, type GateRequest } from "@/server/security/gate";
+import {
+  checkRequest,
+  gateContext,
+  logRequest,
+  refusalResponse,
+  type GateRequest,
+} from "@/server/security/gate";
 import { getSecurityConfig } from "@/server/security/config";
 import { applySecurityHeaders, buildCsp, createNonce } from "@/server/security/headers";
 import { CLIENT_HEADER } from "@/server/security/limits";
@@ -14,13 +20,6 @@ import { CLIENT_HEADER } from "@/server/security/limits";
 
 /** Set here only; anything a client sends under these names is dropped. */
 const INTERNAL_HEADERS = [CLIENT_HEADER, "x-callroom-user", "x-nonce", "x-request-id"];
-
-function json(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
-  return new NextResponse(JSON.stringify({ error: { code, message } }), {
-    status,
-    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
-  });
-}
 
 export async function proxy(request: NextRequest): Promise<Response> {
   const { pathname, search } = request.nextUrl;
@@ -41,7 +40,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
 
   const verdict = await checkRequest(gateRequest, context);
   if (verdict.kind === "deny") {
-    return finish(json(verdict.status, verdict.code, verdict.message, verdict.headers), verdict.outcome);
+    return finish(refusalResponse(verdict), verdict.outcome);
   }
   if (verdict.kind === "login") {
     const login = request.nextUrl.clone();

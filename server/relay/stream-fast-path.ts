@@ -3,7 +3,14 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import type { TLSSocket } from "node:tls";
 import { toErrorResponse } from "../http/errors";
 import { getLogger } from "../log";
-import { checkRequest, gateContext, logRequest, type GateRequest } from "../security/gate";
+import {
+  checkRequest,
+  deny,
+  gateContext,
+  logRequest,
+  refusalResponse,
+  type GateRequest,
+} from "../security/gate";
 import { applySecurityHeaders } from "../security/headers";
 import { acquireSseSlotFor } from "../security/limits";
 import { getHub } from "./relay";
@@ -90,17 +97,10 @@ async function serveStream(req: IncomingMessage, res: ServerResponse, query: str
 
   const verdict = await checkRequest(gateRequest, context);
   if (verdict.kind !== "pass") {
-    const [status, code, message, extra] =
-      verdict.kind === "deny"
-        ? [verdict.status, verdict.code, verdict.message, verdict.headers ?? {}]
-        : [401, "unauthenticated", "Sign in to use Callroom.", {}];
-    return refuse(
-      new Response(JSON.stringify({ error: { code, message } }), {
-        status,
-        headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...extra },
-      }),
-      verdict.kind === "deny" ? verdict.outcome : "unauthenticated",
-    );
+    // "login" is for pages; the stream is an API path and answers 401 like the proxy does there.
+    const refusal =
+      verdict.kind === "deny" ? verdict : deny(401, "unauthenticated", "Sign in to use Callroom.");
+    return refuse(refusalResponse(refusal), refusal.outcome);
   }
 
   let subscription;

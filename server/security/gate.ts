@@ -49,9 +49,24 @@ export type GateVerdict =
   /** A page asked for without a session: the caller redirects to the login form. */
   | { kind: "login" };
 
+export type GateRefusal = Extract<GateVerdict, { kind: "deny" }>;
+
 /** The error code doubles as the access log's outcome. */
-function deny(status: number, code: string, message: string, headers?: Record<string, string>): GateVerdict {
+export function deny(
+  status: number,
+  code: string,
+  message: string,
+  headers?: Record<string, string>,
+): GateRefusal {
   return { kind: "deny", status, code, message, headers, outcome: code };
+}
+
+/** A refusal as our error body `{ error: { code, message } }`, never cached. */
+export function refusalResponse(refusal: GateRefusal): Response {
+  return new Response(JSON.stringify({ error: { code: refusal.code, message: refusal.message } }), {
+    status: refusal.status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...refusal.headers },
+  });
 }
 
 function hasMetricsToken(headers: Headers, token: string | undefined): boolean {

@@ -1,10 +1,13 @@
 import "server-only";
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { LiveHub, StreamFilter } from "./hub";
 import {
   encodeComment,
   encodeEventBytes,
+  encodeEventChunk,
   encodePreamble,
+  frameChunk,
   SSE_HEARTBEAT_MS,
   SSE_MAX_QUEUED_BYTES,
   type SseCloseReason,
@@ -63,6 +66,8 @@ export function serveNodeSse(res: ServerResponse, options: NodeSseOptions): void
   ];
   let unsubscribe: (() => void) | null = null;
   let leaveHeartbeat: (() => void) | null = null;
+  let socket: Socket | null = null;
+  let chunked = false;
 
   const close = (reason: SseCloseReason) => {
     if (closed) return;
@@ -72,33 +77,42 @@ export function serveNodeSse(res: ServerResponse, options: NodeSseOptions): void
     options.onClose?.(reason);
   };
 
-  const write = (text: string | Buffer) => {
-    if (closed) return;
-    if (replay) {
-      replay.push(text);
-      return;
-    }
-    // write() turns false once the response buffers past its high-water mark: only then is the backlog measured.
-    if (!res.write(text) && res.writableLength > maxQueuedBytes) {
+  /** `framed`: the bytes as one HTTP chunk, for a chunked response; `bytes`: the same unframed (HTTP/1.0). */
+  const send = (framed: Buffer, bytes: Buffer) => {
+    if (closed || !socket) return;
+    if (socket.destroyed) return close("aborted");
+    // write() turns false once the socket buffers past its high-water mark: only then is the backlog measured.
+    if (!socket.write(chunked ? framed : bytes) && socket.writableLength > maxQueuedBytes) {
       close("slow_consumer");
-      res.destroy();
+      socket.destroy();
     }
   };
 
   res.on("close", () => close("aborted"));
   res.writeHead(200, options.headers);
   // The hub replays synchronously inside subscribe(); gathered, it goes out as one write after the preamble.
-  unsubscribe = options.hub.subscribe(options.filter, options.fromCursor, (event) =>
-    write(encodeEventBytes(event)),
-  );
+  unsubscribe = options.hub.subscribe(options.filter, options.fromCursor, (event) => {
+    if (replay) replay.push(encodeEventBytes(event));
+    else send(encodeEventChunk(event), encodeEventBytes(event));
+  });
   const first = Buffer.concat(replay.map((part) => (typeof part === "string" ? Buffer.from(part) : part)));
   replay = null;
   if (closed) {
     unsubscribe();
     return;
   }
-  write(first);
+  // The headers and the first bytes go through Node's response, which frames them and settles the body's framing.
+  res.write(first);
+  // From here on, events go straight to the socket, framed by us: each event is then one shared buffer and one
+  // write per client, without the response's per-write chunk assembly, cork and uncork (bench/relay.ts). The
+  // response is never ended by us, so Node writes nothing after these bytes but the final chunk, if ever.
+  socket = res.socket;
+  chunked = (res as ServerResponse & { chunkedEncoding?: boolean }).chunkedEncoding === true;
+  if (!socket) return close("aborted");
   leaveHeartbeat = joinHeartbeat(options.heartbeatMs ?? SSE_HEARTBEAT_MS, () =>
-    write(encodeComment("heartbeat")),
+    send(HEARTBEAT_CHUNK, HEARTBEAT_BYTES),
   );
 }
+
+const HEARTBEAT_BYTES = Buffer.from(encodeComment("heartbeat"));
+const HEARTBEAT_CHUNK = frameChunk(HEARTBEAT_BYTES);

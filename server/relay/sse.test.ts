@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { InMemoryHub } from "./hub";
-import { createSseStream, encodeComment, encodeEvent, encodePreamble, type SseCloseReason } from "./sse";
+import {
+  createSseStream,
+  encodeComment,
+  encodeEvent,
+  encodeEventBytes,
+  encodeEventChunk,
+  encodePreamble,
+  frameChunk,
+  type SseCloseReason,
+} from "./sse";
 
 const A = "a".repeat(24);
 
@@ -41,6 +50,38 @@ describe("SSE encoding", () => {
     expect(encodeComment("a\nb")).toBe(": a b\n\n");
     expect(encodePreamble("1-0")).toBe("retry: 3000\nid: 1-0\n\n");
     expect(encodePreamble(null)).toBe("retry: 3000\n\n");
+  });
+});
+
+describe("HTTP chunk framing", () => {
+  it("counts bytes, not characters, in hexadecimal", () => {
+    expect(frameChunk(Buffer.from("é")).toString("utf8")).toBe("2\r\né\r\n");
+    expect(frameChunk(Buffer.alloc(255, 120)).subarray(0, 4).toString("latin1")).toBe("ff\r\n");
+  });
+
+  it("refuses an empty chunk, which would end the body", () => {
+    expect(() => frameChunk(Buffer.alloc(0))).toThrow(/end the response/);
+  });
+
+  it("frames each event once and hands every subscriber the same buffer", () => {
+    const event = {
+      event: "sentence" as const,
+      symbol: "AAA",
+      cursor: "1-8",
+      data: {
+        callId: A,
+        sequence: 1,
+        text: "Umsatz über Plan",
+        speaker: "CFO",
+        startMs: 0,
+        endMs: 1,
+        confidence: 1,
+      },
+    };
+    const chunk = encodeEventChunk(event);
+    const bytes = encodeEventBytes(event);
+    expect(encodeEventChunk(event)).toBe(chunk);
+    expect(chunk.toString("utf8")).toBe(`${bytes.length.toString(16)}\r\n${encodeEvent(event)}\r\n`);
   });
 });
 

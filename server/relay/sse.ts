@@ -14,7 +14,12 @@ export const SSE_HEADERS: Record<string, string> = {
   Connection: "keep-alive",
 };
 
-let lastEncoded: { event: DeliveredEvent; text: string; bytes: Buffer | null } | null = null;
+let lastEncoded: {
+  event: DeliveredEvent;
+  text: string;
+  bytes: Buffer | null;
+  chunk: Buffer | null;
+} | null = null;
 
 /**
  * One SSE message. JSON never contains a raw newline, so `data` is always a single line.
@@ -25,7 +30,7 @@ let lastEncoded: { event: DeliveredEvent; text: string; bytes: Buffer | null } |
 export function encodeEvent(event: DeliveredEvent): string {
   if (lastEncoded?.event === event) return lastEncoded.text;
   const text = `id: ${event.cursor}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
-  lastEncoded = { event, text, bytes: null };
+  lastEncoded = { event, text, bytes: null, chunk: null };
   return text;
 }
 
@@ -34,6 +39,25 @@ export function encodeEventBytes(event: DeliveredEvent): Buffer {
   const text = encodeEvent(event);
   lastEncoded!.bytes ??= Buffer.from(text, "utf8");
   return lastEncoded!.bytes;
+}
+
+/**
+ * `encodeEventBytes` framed as one HTTP/1.1 chunk (`<hex length>\r\n<bytes>\r\n`), also made once per event: a
+ * chunked response then sends each event as one buffer in one write, the same for every socket, instead of Node's
+ * four-part chunk (length, CRLF, data, CRLF) assembled per response.
+ */
+export function encodeEventChunk(event: DeliveredEvent): Buffer {
+  const bytes = encodeEventBytes(event);
+  lastEncoded!.chunk ??= frameChunk(bytes);
+  return lastEncoded!.chunk;
+}
+
+const CRLF = Buffer.from("\r\n", "latin1");
+
+/** One HTTP/1.1 chunk holding `bytes` (which must not be empty: an empty chunk ends the body). */
+export function frameChunk(bytes: Buffer): Buffer {
+  if (bytes.length === 0) throw new Error("an empty chunk would end the response");
+  return Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`, "latin1"), bytes, CRLF]);
 }
 
 /** A comment line: ignored by EventSource, keeps proxies and load balancers from timing the connection out. */

@@ -1,5 +1,5 @@
 import { createServer, get, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect as connectSocket, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { InMemoryHub } from "../hub";
 import type { SseCloseReason } from "../sse";
@@ -57,6 +57,56 @@ describe("serveNodeSse", () => {
     await until(() => reasons.length === 1);
     expect(reasons).toEqual(["aborted"]);
     expect(hub.subscriberCount()).toBe(0);
+  });
+
+  it("delivers every event intact and in order over a chunked response, multi-byte text included", async () => {
+    const { hub, res } = await serveAll();
+    expect(res.headers["transfer-encoding"]).toBe("chunked");
+    let text = "";
+    res.setEncoding("utf8");
+    res.on("data", (c: string) => (text += c));
+    hub.publish({
+      event: "call.started",
+      symbol: "AAA",
+      data: { callId: CALL, symbol: "AAA", name: "A", startTime: "t" },
+    });
+    const lines = ["Umsatz über Plan — 12 %", "営業利益は増加", "plain ascii"];
+    lines.forEach((line, sequence) =>
+      hub.publish({
+        event: "sentence",
+        symbol: "AAA",
+        data: { callId: CALL, sequence, text: line, speaker: "CFO", startMs: 0, endMs: 1, confidence: 1 },
+      }),
+    );
+    // Node's client rejects a malformed chunk (wrong length, missing CRLF), so whole events here prove the framing.
+    await until(() => text.split("event: sentence").length === 4);
+    const texts = [...text.matchAll(/"text":"([^"]*)"/g)].map((m) => m[1]);
+    expect(texts).toEqual(lines);
+    expect(text.startsWith("retry: 3000\n")).toBe(true);
+    res.destroy();
+  });
+
+  it("writes unframed events to an HTTP/1.0 client, whose body ends with the connection", async () => {
+    const hub = new InMemoryHub();
+    const url = new URL(await serve({ hub, filter: { tickers: "*", calls: [] }, fromCursor: null }));
+    const socket = connectSocket(Number(url.port), "127.0.0.1");
+    let raw = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (c: string) => (raw += c));
+    socket.write("GET / HTTP/1.0\r\n\r\n");
+    await until(() => raw.includes("retry: 3000"));
+    hub.publish({
+      event: "call.started",
+      symbol: "AAA",
+      data: { callId: CALL, symbol: "AAA", name: "Ä", startTime: "t" },
+    });
+    await until(() => raw.includes("event: call.started"));
+    const [head, body] = raw.split("\r\n\r\n");
+    expect(head).not.toMatch(/transfer-encoding/i);
+    expect(body).toMatch(
+      /^retry: 3000\nid: \d+-0\n\nid: \d+-1\nevent: call\.started\ndata: \{[^\n]*"name":"Ä"[^\n]*\}\n\n$/,
+    );
+    socket.destroy();
   });
 
   it("cuts off a client that stops reading once its backlog passes the limit", async () => {

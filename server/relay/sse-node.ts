@@ -77,14 +77,16 @@ export function serveNodeSse(res: ServerResponse, options: NodeSseOptions): void
     options.onClose?.(reason);
   };
 
-  /** `framed`: the bytes as one HTTP chunk, for a chunked response; `bytes`: the same unframed (HTTP/1.0). */
+  /** `framed`: the bytes as one HTTP chunk, for a chunked response; `bytes`: the same unframed. */
   const send = (framed: Buffer, bytes: Buffer) => {
-    if (closed || !socket) return;
-    if (socket.destroyed) return close("aborted");
-    // write() turns false once the socket buffers past its high-water mark: only then is the backlog measured.
-    if (!socket.write(chunked ? framed : bytes) && socket.writableLength > maxQueuedBytes) {
+    if (closed) return;
+    if (socket?.destroyed) return close("aborted");
+    // A response queued behind a pipelined one has no socket yet: Node holds its writes and frames them itself.
+    const ok = socket ? socket.write(chunked ? framed : bytes) : res.write(bytes);
+    // write() turns false once the buffer passes its high-water mark: only then is the backlog measured.
+    if (!ok && (socket ?? res).writableLength > maxQueuedBytes) {
       close("slow_consumer");
-      socket.destroy();
+      (socket ?? res).destroy();
     }
   };
 
@@ -108,7 +110,6 @@ export function serveNodeSse(res: ServerResponse, options: NodeSseOptions): void
   // response is never ended by us, so Node writes nothing after these bytes but the final chunk, if ever.
   socket = res.socket;
   chunked = (res as ServerResponse & { chunkedEncoding?: boolean }).chunkedEncoding === true;
-  if (!socket) return close("aborted");
   leaveHeartbeat = joinHeartbeat(options.heartbeatMs ?? SSE_HEARTBEAT_MS, () =>
     send(HEARTBEAT_CHUNK, HEARTBEAT_BYTES),
   );

@@ -109,6 +109,42 @@ describe("serveNodeSse", () => {
     socket.destroy();
   });
 
+  it("streams to a response queued behind a pipelined request once that request is answered", async () => {
+    const hub = new InMemoryHub();
+    server = createServer((req, res) => {
+      if (req.url === "/slow") {
+        setTimeout(() => res.end("slow done"), 50);
+        return;
+      }
+      serveNodeSse(res, {
+        hub,
+        filter: { tickers: "*", calls: [] },
+        fromCursor: null,
+        headers: { "content-type": "text/event-stream" },
+      });
+    });
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", () => r()));
+    const socket = connectSocket((server.address() as AddressInfo).port, "127.0.0.1");
+    let raw = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (c: string) => (raw += c));
+    socket.write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    await until(() => hub.subscriberCount() === 1);
+    hub.publish({
+      event: "call.started",
+      symbol: "AAA",
+      data: { callId: CALL, symbol: "AAA", name: "Queued", startTime: "t" },
+    });
+    await until(() => raw.includes('"name":"Queued"'));
+    expect(raw.indexOf("slow done")).toBeLessThan(raw.indexOf("retry: 3000"));
+    // Framed by Node: the chunk holding the event states its exact byte length.
+    const body = raw.slice(raw.lastIndexOf("\r\n\r\n") + 4);
+    const chunks = body.split("\r\n").filter(Boolean);
+    const event = chunks.find((c) => c.includes("Queued"))!;
+    expect(parseInt(chunks[chunks.indexOf(event) - 1]!, 16)).toBe(Buffer.byteLength(event));
+    socket.destroy();
+  });
+
   it("cuts off a client that stops reading once its backlog passes the limit", async () => {
     const { hub, reasons, res } = await serveAll({ maxQueuedBytes: 256 * 1024 });
     res.pause(); // reads nothing more: the kernel buffers fill, then the server's

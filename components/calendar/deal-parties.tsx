@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { MISSING } from "@/lib/format";
 import type { DealParty, MaRow } from "@/lib/schemas/calendar";
 
@@ -21,13 +21,13 @@ export function Party({ party }: { party: DealParty }) {
   }
   return (
     <span className="flex min-w-0 items-baseline gap-1.5">
-      <Link
+      <IntentLink
         href={`/companies/${encodeURIComponent(party.ticker)}`}
         className="text-accent shrink-0 font-mono font-semibold hover:underline"
         onClick={(e) => e.stopPropagation()}
       >
         {party.ticker}
-      </Link>
+      </IntentLink>
       <span className="truncate" title={name}>
         {name}
       </span>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useQueryStates } from "nuqs";
 import { useMemo } from "react";
 import { useTimeZone } from "./use-time-zone";
@@ -53,13 +53,13 @@ export function earningsColumns(timeZone: string): VirtualColumn<EarningsRow>[] 
       width: 250,
       cell: (r) => (
         <span className="flex min-w-0 items-baseline gap-2">
-          <Link
+          <IntentLink
             href={`/companies/${encodeURIComponent(r.ticker)}`}
             className="text-accent w-14 shrink-0 font-mono font-semibold hover:underline"
             onClick={(e) => e.stopPropagation()}
           >
             {r.ticker}
-          </Link>
+          </IntentLink>
           <span className="truncate" title={r.name}>
             {r.name}
           </span>

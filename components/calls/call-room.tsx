@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { parseAsInteger, useQueryState } from "nuqs";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { isTypingTarget, useHotkeys } from "@/components/shell/use-hotkeys";
@@ -100,16 +100,16 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
     <div className="flex flex-col gap-3" data-testid="call-room" data-status={call.status}>
       <header className="flex flex-col gap-1">
         <div className="text-2xs text-muted flex flex-wrap items-center gap-x-2">
-          <Link href="/calls" className="hover:text-fg hover:underline">
+          <IntentLink href="/calls" className="hover:text-fg hover:underline">
             Calls
-          </Link>
+          </IntentLink>
           <span aria-hidden>/</span>
-          <Link
+          <IntentLink
             href={`/companies/${encodeURIComponent(call.symbol)}`}
             className="hover:text-fg font-semibold hover:underline"
           >
             {call.symbol}
-          </Link>
+          </IntentLink>
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h1 className="text-lg font-semibold tracking-tight">{call.title}</h1>

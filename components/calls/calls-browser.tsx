@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useRouter } from "next/navigation";
 import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
@@ -145,9 +145,9 @@ function CallRow({
       </Td>
       <Td className="font-semibold">{call.symbol}</Td>
       <Td className="max-w-96 truncate">
-        <Link href={`/calls/${call.callId}`} className="hover:underline" title={call.title}>
+        <IntentLink href={`/calls/${call.callId}`} className="hover:underline" title={call.title}>
           {call.title}
-        </Link>
+        </IntentLink>
       </Td>
       <Td>
         <CallStatusBadge status={call.status} />

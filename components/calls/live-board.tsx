@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { cn } from "@/components/ui/cn";
 import { EmptyState, ErrorState, StaleNote } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -74,13 +74,13 @@ export function LiveBoard() {
           hint={
             <>
               Calls appear here by themselves the moment they start. Meanwhile, browse{" "}
-              <Link className="text-accent hover:underline" href="/calls">
+              <IntentLink className="text-accent hover:underline" href="/calls">
                 past calls
-              </Link>{" "}
+              </IntentLink>{" "}
               or the{" "}
-              <Link className="text-accent hover:underline" href="/calendar/earnings">
+              <IntentLink className="text-accent hover:underline" href="/calendar/earnings">
                 earnings calendar
-              </Link>
+              </IntentLink>
               .
             </>
           }
@@ -121,13 +121,13 @@ function LiveTile({ call }: { call: CallListItem }) {
       <div className="flex items-center gap-2">
         <h2 className="min-w-0 flex-1 truncate text-sm font-semibold">
           {/* The link covers the tile: one tab stop per call, the whole tile clickable. */}
-          <Link
+          <IntentLink
             href={`/calls/${call.callId}`}
             className="after:absolute after:inset-0 after:content-[''] hover:underline"
           >
             <span className="mr-1.5">{call.symbol}</span>
             <span className="text-muted font-normal">{call.name}</span>
-          </Link>
+          </IntentLink>
         </h2>
         <CallStatusBadge status={status} />
       </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useQueryState } from "nuqs";
 import { useId, useState } from "react";
 import { BarChart } from "@/components/charts/lazy-charts";
@@ -81,12 +81,12 @@ export function CompareView() {
             key={s}
             className="border-line bg-surface inline-flex h-7 items-center gap-1 rounded border pl-2 text-[13px]"
           >
-            <Link
+            <IntentLink
               href={`/companies/${encodeURIComponent(s)}`}
               className="text-accent font-mono font-semibold hover:underline"
             >
               {s}
-            </Link>
+            </IntentLink>
             <Button
               variant="ghost"
               size="icon"

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { Importance, Surprise } from "@/components/calendar/figures";
 import { ReportTime } from "@/components/calendar/report-time";
 import { useTimeZone } from "@/components/calendar/use-time-zone";
@@ -41,9 +41,12 @@ export function Overview() {
         }
         id="today"
         actions={
-          <Link href="/calendar/earnings?range=today" className="text-accent text-[13px] hover:underline">
+          <IntentLink
+            href="/calendar/earnings?range=today"
+            className="text-accent text-[13px] hover:underline"
+          >
             All of today →
-          </Link>
+          </IntentLink>
         }
       >
         <QueryPanel
@@ -70,12 +73,12 @@ export function Overview() {
         }
         id="week"
         actions={
-          <Link
+          <IntentLink
             href={`/calendar/earnings?range=custom&from=${addDaysIso(today, 1)}&to=${addDaysIso(today, 7)}&importance=3`}
             className="text-accent text-[13px] hover:underline"
           >
             Calendar view →
-          </Link>
+          </IntentLink>
         }
       >
         <QueryPanel
@@ -104,9 +107,9 @@ export function Overview() {
         id="ma"
         className="xl:col-span-2"
         actions={
-          <Link href="/calendar/ma" className="text-accent text-[13px] hover:underline">
+          <IntentLink href="/calendar/ma" className="text-accent text-[13px] hover:underline">
             M&A calendar →
-          </Link>
+          </IntentLink>
         }
       >
         <QueryPanel
@@ -162,12 +165,12 @@ function EarningsList({
             </Td>
             <Td className="max-w-64">
               <span className="flex min-w-0 items-baseline gap-2">
-                <Link
+                <IntentLink
                   href={`/companies/${encodeURIComponent(r.ticker)}`}
                   className="text-accent font-mono font-semibold hover:underline"
                 >
                   {r.ticker}
-                </Link>
+                </IntentLink>
                 <span className="truncate">{r.name}</span>
               </span>
             </Td>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname, useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -52,10 +52,10 @@ export function SiteHeader({ isDemo }: { isDemo: boolean }) {
   return (
     <header className="border-line bg-canvas/95 sticky top-0 z-30 border-b backdrop-blur">
       <div className="mx-auto flex h-11 max-w-[1600px] items-center gap-3 px-3 sm:px-4">
-        <Link href="/" className="flex items-center gap-1.5 font-semibold tracking-tight">
+        <IntentLink href="/" className="flex items-center gap-1.5 font-semibold tracking-tight">
           <span aria-hidden className="bg-accent inline-block size-2.5 rounded-full" />
           Callroom
-        </Link>
+        </IntentLink>
         {isDemo ? (
           <Badge
             tone="warn"
@@ -112,7 +112,7 @@ function NavLinks({ pathname }: { pathname: string }) {
         const current = isCurrent(pathname, item.href);
         return (
           <li key={item.href}>
-            <Link
+            <IntentLink
               href={item.href}
               aria-current={current ? "page" : undefined}
               className={cn(
@@ -121,7 +121,7 @@ function NavLinks({ pathname }: { pathname: string }) {
               )}
             >
               {item.label}
-            </Link>
+            </IntentLink>
           </li>
         );
       })}

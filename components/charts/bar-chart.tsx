@@ -1,15 +1,9 @@
 "use client";
 
-import {
-  Bar,
-  BarChart as RBarChart,
-  CartesianGrid,
-  Cell,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
+import { useState, type KeyboardEvent, type PointerEvent } from "react";
+import { linearScale, niceTicks } from "./chart-kit";
+import { AXIS_STROKE, ChartTooltip, GRID_DASH, TICK, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from "./chart-parts";
+import { useWidth } from "./use-width";
 
 export interface BarDatum {
   label: string;
@@ -18,7 +12,14 @@ export interface BarDatum {
   color?: string;
 }
 
-/** A pure categorical bar chart (one value per category); null values leave an empty slot. */
+const MARGIN = { top: 8, right: 12, bottom: 0, left: 4 };
+const MAX_BAR = 56;
+
+/**
+ * A pure categorical bar chart (one value per category); null values leave an empty slot. Plain SVG in one render,
+ * like the line chart (see there why): zero always on the axis, every category labelled, a tooltip on hover and on
+ * the arrow keys.
+ */
 export function BarChart({
   data,
   formatValue,
@@ -32,41 +33,124 @@ export function BarChart({
   height?: number;
   ariaLabel: string;
 }) {
+  const [ref, width] = useWidth<HTMLElement>();
+  const [active, setActive] = useState<number | null>(null);
+  const left = MARGIN.left + Y_AXIS_WIDTH;
+  const right = Math.max(left + 1, width - MARGIN.right);
+  const top = MARGIN.top;
+  const bottom = Math.max(top + 1, height - MARGIN.bottom - X_AXIS_HEIGHT);
+
+  const values = data.map((d) => d.value).filter((v): v is number => v !== null && Number.isFinite(v));
+  const ticks = niceTicks(Math.min(0, ...values), Math.max(0, ...values));
+  const y = linearScale(ticks[0]!, ticks[ticks.length - 1]!, bottom, top);
+  const band = data.length > 0 ? (right - left) / data.length : 0;
+  const barWidth = Math.min(MAX_BAR, band * 0.8);
+  const center = (i: number) => left + band * (i + 0.5);
+
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    const px = event.clientX - event.currentTarget.getBoundingClientRect().left;
+    const i = Math.floor((px - left) / (band || 1));
+    setActive(px >= left && px <= right && i >= 0 && i < data.length ? i : null);
+  };
+  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+    if (data.length === 0) return;
+    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+      event.preventDefault();
+      const delta = event.key === "ArrowRight" ? 1 : -1;
+      setActive((i) => Math.min(data.length - 1, Math.max(0, i === null ? 0 : i + delta)));
+    } else if (event.key === "Escape") setActive(null);
+  };
+
+  const activeDatum = active === null ? undefined : data[active];
   return (
-    <figure role="img" aria-label={ariaLabel} className="m-0 w-full" style={{ height }}>
-      <ResponsiveContainer width="100%" height="100%">
-        <RBarChart data={[...data]} margin={{ top: 8, right: 12, bottom: 0, left: 4 }}>
-          <CartesianGrid stroke="var(--line)" strokeDasharray="2 4" vertical={false} />
-          <XAxis
-            dataKey="label"
-            tick={{ fill: "var(--muted)", fontSize: 11 }}
-            stroke="var(--line)"
-            interval={0}
-          />
-          <YAxis
-            tickFormatter={(v: number) => formatValue(v)}
-            tick={{ fill: "var(--muted)", fontSize: 11 }}
-            stroke="var(--line)"
-            width={64}
-          />
-          <Tooltip
-            formatter={(value) => (typeof value === "number" ? formatValue(value) : "—")}
-            cursor={{ fill: "var(--surface-2)" }}
-            contentStyle={{
-              background: "var(--canvas)",
-              border: "1px solid var(--line-strong)",
-              borderRadius: 4,
-              fontSize: 12,
-            }}
-            labelStyle={{ color: "var(--fg)" }}
-          />
-          <Bar dataKey="value" isAnimationActive={false} maxBarSize={56}>
-            {data.map((d) => (
-              <Cell key={d.label} fill={d.color ?? color} />
+    <figure ref={ref} role="img" aria-label={ariaLabel} className="relative m-0 w-full" style={{ height }}>
+      {width > 0 ? (
+        <svg
+          width={width}
+          height={height}
+          className="block touch-pan-y outline-none"
+          tabIndex={0}
+          onPointerMove={onPointerMove}
+          onPointerDown={onPointerMove}
+          onPointerLeave={() => setActive(null)}
+          onKeyDown={onKeyDown}
+          onBlur={() => setActive(null)}
+        >
+          {activeDatum ? (
+            <rect
+              x={left + band * active!}
+              y={top}
+              width={band}
+              height={bottom - top}
+              fill="var(--surface-2)"
+            />
+          ) : null}
+          <g>
+            {ticks.map((t) => (
+              <line
+                key={t}
+                x1={left}
+                x2={right}
+                y1={y(t)}
+                y2={y(t)}
+                stroke="var(--line)"
+                strokeDasharray={GRID_DASH}
+              />
             ))}
-          </Bar>
-        </RBarChart>
-      </ResponsiveContainer>
+          </g>
+          <g>
+            <line x1={left} x2={left} y1={top} y2={bottom} stroke={AXIS_STROKE} />
+            {ticks.map((t) => (
+              <g key={t}>
+                <line x1={left - 6} x2={left} y1={y(t)} y2={y(t)} stroke={AXIS_STROKE} />
+                <text x={left - 8} y={y(t)} dy="0.355em" textAnchor="end" {...TICK}>
+                  {formatValue(t)}
+                </text>
+              </g>
+            ))}
+          </g>
+          <g>
+            <line x1={left} x2={right} y1={bottom} y2={bottom} stroke={AXIS_STROKE} />
+            {data.map((d, i) => (
+              <g key={d.label}>
+                <line x1={center(i)} x2={center(i)} y1={bottom} y2={bottom + 6} stroke={AXIS_STROKE} />
+                <text x={center(i)} y={bottom + 8} dy="0.71em" textAnchor="middle" {...TICK}>
+                  {d.label}
+                </text>
+              </g>
+            ))}
+          </g>
+          <g>
+            {data.map((d, i) =>
+              d.value === null || !Number.isFinite(d.value) ? null : (
+                <rect
+                  key={d.label}
+                  x={center(i) - barWidth / 2}
+                  y={Math.min(y(d.value), y(0))}
+                  width={barWidth}
+                  height={Math.abs(y(0) - y(d.value))}
+                  fill={d.color ?? color}
+                />
+              ),
+            )}
+          </g>
+        </svg>
+      ) : null}
+      {activeDatum ? (
+        <ChartTooltip
+          x={center(active!)}
+          width={width}
+          top={top}
+          label={activeDatum.label}
+          items={[
+            {
+              name: "value",
+              value: activeDatum.value === null ? "—" : formatValue(activeDatum.value),
+              color: activeDatum.color ?? color,
+            },
+          ]}
+        />
+      ) : null}
     </figure>
   );
 }

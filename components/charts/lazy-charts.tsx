@@ -1,20 +1,19 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useRef, type ComponentType, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useInView } from "@/components/ui/use-in-view";
-import type { BarChart as BarChartImpl } from "./bar-chart";
-import type { LineChart as LineChartImpl } from "./line-chart";
+import { BarChart as BarChartImpl } from "./bar-chart";
+import { LineChart as LineChartImpl } from "./line-chart";
 
 /*
- * The charts as the pages use them. Recharts (with its Redux/Immer/d3 dependencies, ≈ 107 kB gzip) is fetched
- * only when a chart renders, after the page is interactive, instead of in every chart page's first load
- * (docs/performance.md). Charts are drawn from client-side measurements anyway (ResponsiveContainer), so nothing
- * is lost by not server-rendering them. A chart is asked for only when its box nears the viewport: one below the
- * fold (on a phone, most of them) costs nothing until the reader scrolls to it, and the page's first seconds are
- * spent on what is in view. Until the code arrives, a skeleton fills the exact box the chart will occupy: the box
- * has the chart's height either way, so nothing below moves.
+ * The charts as the pages use them. A chart is drawn only once its box nears the viewport: one below the fold (on
+ * a phone, most of them) costs nothing until the reader scrolls to it, and the page's first seconds are spent on
+ * what is in view. Charts are drawn from a client-side measurement of their width, so nothing is lost by not
+ * server-rendering them; until then a skeleton fills the exact box the chart will occupy, so nothing below moves.
+ *
+ * The charts themselves are small SVG components (line-chart.tsx, bar-chart.tsx): they come with the page's code
+ * rather than as a lazily fetched chunk, since they are a few kB where Recharts was ≈ 107 kB gzip.
  */
 
 export const LINE_CHART_HEIGHT = 220;
@@ -31,20 +30,10 @@ export function ChartBox({ height, children }: { height: number; children: React
   );
 }
 
-/** What a lazy chart shows while its code loads: fills the ChartBox around it. */
+/** What a chart shows until it is drawn: fills the ChartBox around it. */
 export function ChartSkeleton() {
   return <Skeleton className="absolute inset-0" />;
 }
-
-const LazyLineChart = dynamic(() => import("./line-chart").then((m) => m.LineChart), {
-  ssr: false,
-  loading: ChartSkeleton,
-}) as ComponentType<Parameters<typeof LineChartImpl>[0]>;
-
-const LazyBarChart = dynamic(() => import("./bar-chart").then((m) => m.BarChart), {
-  ssr: false,
-  loading: ChartSkeleton,
-});
 
 export function LineChart<Row extends { x: string }>(
   props: Omit<Parameters<typeof LineChartImpl<Row>>[0], "height"> & { height?: number },
@@ -52,7 +41,7 @@ export function LineChart<Row extends { x: string }>(
   const height = props.height ?? LINE_CHART_HEIGHT;
   return (
     <ChartBox height={height}>
-      <LazyLineChart {...(props as Parameters<typeof LineChartImpl>[0])} height={height} />
+      <LineChartImpl {...props} height={height} />
     </ChartBox>
   );
 }
@@ -61,7 +50,7 @@ export function BarChart(props: Parameters<typeof BarChartImpl>[0]) {
   const height = props.height ?? BAR_CHART_HEIGHT;
   return (
     <ChartBox height={height}>
-      <LazyBarChart {...props} height={height} />
+      <BarChartImpl {...props} height={height} />
     </ChartBox>
   );
 }

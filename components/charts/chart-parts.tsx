@@ -1,0 +1,53 @@
+"use client";
+
+/** What the line and bar charts share: axis styling and the tooltip box. */
+
+export const Y_AXIS_WIDTH = 64;
+export const X_AXIS_HEIGHT = 30;
+export const AXIS_STROKE = "var(--line)";
+export const GRID_DASH = "2 4";
+export const TICK = { fill: "var(--muted)", fontSize: 11 } as const;
+
+const TOOLTIP_WIDTH_GUESS = 170;
+
+/**
+ * The values under the pointer: a box beside the cursor at `x` (to its right, or to its left near the right edge),
+ * the category on top, then one line per series in its colour. (The chart is one image to assistive technology,
+ * described by its label; the figures themselves are in the tables beside the charts.)
+ */
+export function ChartTooltip({
+  x,
+  width,
+  top,
+  label,
+  items,
+}: {
+  x: number;
+  width: number;
+  top: number;
+  label: string;
+  items: readonly { name: string; value: string; color?: string }[];
+}) {
+  const flip = x + 10 + TOOLTIP_WIDTH_GUESS > width;
+  return (
+    <div
+      className="pointer-events-none absolute z-10 rounded border px-2.5 py-2 text-xs whitespace-nowrap"
+      style={{
+        top: top + 4,
+        left: flip ? undefined : x + 10,
+        right: flip ? Math.max(0, width - x + 10) : undefined,
+        background: "var(--canvas)",
+        borderColor: "var(--line-strong)",
+      }}
+    >
+      <p className="text-fg mb-1">{label}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={item.name} style={{ color: item.color ?? "var(--fg)" }} className="py-0.5">
+            {item.name} : {item.value}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -13,6 +13,7 @@ import type { EarningsRow } from "@/lib/schemas/calendar";
 import { Th } from "@/components/ui/table";
 import { DealsTable } from "./deals-table";
 import { QueryPanel } from "./query-panel";
+import { useNearViewport } from "./use-near-viewport";
 
 const TD = "h-[30px] border-b border-line px-2 whitespace-nowrap";
 
@@ -120,9 +121,10 @@ function EarningsLine({ row: r, timeZone }: { row: EarningsRow; timeZone: string
 }
 
 export function CompanyDeals({ symbol }: { symbol: string }) {
-  const result = useQuery(calendarQueries.ma(companyFilters.deals(symbol)));
+  const [ref, isNear] = useNearViewport<HTMLElement>();
+  const result = useQuery({ ...calendarQueries.ma(companyFilters.deals(symbol)), enabled: isNear });
   return (
-    <Section title="M&A deals" id="deals">
+    <Section ref={ref} title="M&A deals" id="deals">
       <QueryPanel
         result={result}
         what="M&A deals"

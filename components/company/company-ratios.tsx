@@ -20,6 +20,7 @@ import { RowTh, ScrollTable, Td, Th, Tr } from "@/components/ui/table";
 import { PeriodTable } from "./period-table";
 import { QueryPanel } from "./query-panel";
 import { RatioLabel } from "./ratio-label";
+import { useNearViewport } from "./use-near-viewport";
 
 const fmt = (key: string, v: number | null | undefined) => formatFigure(v, ratioDefinition(key).kind);
 const monthLabel = (x: string) => formatDate(x).replace(/ \d+,/, "");
@@ -119,9 +120,10 @@ export function ValuationSection({ symbol }: { symbol: string }) {
 }
 
 export function OperationRatiosSection({ symbol }: { symbol: string }) {
-  const result = useQuery(fundamentalsQueries.kind("operation-ratios", [symbol]));
+  const [ref, isNear] = useNearViewport<HTMLElement>();
+  const result = useQuery({ ...fundamentalsQueries.kind("operation-ratios", [symbol]), enabled: isNear });
   return (
-    <Section title="Operation ratios by period" id="operation-ratios">
+    <Section ref={ref} title="Operation ratios by period" id="operation-ratios">
       <QueryPanel
         result={result}
         what="operation ratios"
@@ -160,9 +162,10 @@ export function OperationRatiosSection({ symbol }: { symbol: string }) {
 }
 
 export function EarningRatiosSection({ symbol }: { symbol: string }) {
-  const result = useQuery(fundamentalsQueries.kind("earning-ratios", [symbol]));
+  const [ref, isNear] = useNearViewport<HTMLElement>();
+  const result = useQuery({ ...fundamentalsQueries.kind("earning-ratios", [symbol]), enabled: isNear });
   return (
-    <Section title="Earning ratios" id="earning-ratios">
+    <Section ref={ref} title="Earning ratios" id="earning-ratios">
       <QueryPanel
         result={result}
         what="earning ratios"
@@ -194,9 +197,10 @@ const REPORT_COLUMNS = [
 ] as const;
 
 export function EarningReportsSection({ symbol }: { symbol: string }) {
-  const result = useQuery(fundamentalsQueries.kind("earning-reports", [symbol]));
+  const [ref, isNear] = useNearViewport<HTMLElement>();
+  const result = useQuery({ ...fundamentalsQueries.kind("earning-reports", [symbol]), enabled: isNear });
   return (
-    <Section title="Earning reports" id="earning-reports">
+    <Section ref={ref} title="Earning reports" id="earning-reports">
       <QueryPanel
         result={result}
         what="earning reports"

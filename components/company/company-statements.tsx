@@ -13,6 +13,7 @@ import type { FinancialStatement } from "@/lib/schemas/fundamentals";
 import { humanizeKey } from "@/lib/ratio-definitions";
 import { PeriodTable } from "./period-table";
 import { QueryPanel } from "./query-panel";
+import { useNearViewport } from "./use-near-viewport";
 
 const STATEMENTS = [
   { key: "incomeStatement", label: "Income statement" },
@@ -34,12 +35,15 @@ export function FinancialStatementsSection({ symbol }: { symbol: string }) {
   const [period, setPeriod] = useState<string>(companyFilters.statements.period);
   const [reportType, setReportType] = useState<string>(companyFilters.statements.reportType);
   const [statement, setStatement] = useState<StatementKey>("incomeStatement");
+  const [ref, isNear] = useNearViewport<HTMLElement>();
   const result = useQuery({
     ...fundamentalsQueries.kind("financials", [symbol], { period, reportType }),
     placeholderData: keepPreviousData,
+    enabled: isNear,
   });
   return (
     <Section
+      ref={ref}
       title="Financial statements"
       id="financials"
       actions={
@@ -126,9 +130,10 @@ function StatementTable({
 
 /** The v3 balance sheet (a different upstream product): fiscal periods as columns. */
 export function BalanceSheetV3Section({ symbol }: { symbol: string }) {
-  const result = useQuery(fundamentalsQueries.kind("balance-sheet", [symbol]));
+  const [ref, isNear] = useNearViewport<HTMLElement>();
+  const result = useQuery({ ...fundamentalsQueries.kind("balance-sheet", [symbol]), enabled: isNear });
   return (
-    <Section title="Balance sheet (v3)" id="balance-sheet-v3">
+    <Section ref={ref} title="Balance sheet (v3)" id="balance-sheet-v3">
       <QueryPanel
         result={result}
         what="balance sheet"

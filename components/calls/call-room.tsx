@@ -54,7 +54,12 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
   );
   const audio = useCallAudio(
     call.callId,
-    { hasAudio: call.hasAudio, hasMp3: call.hasMp3, isLive },
+    {
+      hasAudio: call.hasAudio,
+      hasMp3: call.hasMp3,
+      isLive,
+      durationMs: call.durationSeconds === null ? null : call.durationSeconds * 1000,
+    },
     startAtMs,
   );
   const transcriptRef = useRef<TranscriptHandle>(null);

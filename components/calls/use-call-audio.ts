@@ -25,10 +25,21 @@ const LIVE_EDGE_TOLERANCE_S = 8;
  * `canPlayType("application/vnd.apple.mpegurl")` yet cannot play our live playlists natively. Media time 0 is the
  * call's start (the event playlist keeps every segment from the first), so `currentTime` and segment `startMs`
  * share one clock. Switching from HLS to the MP3 keeps the listener's position and play state.
+ *
+ * The HLS path starts at the reader's first intent to listen (play, a click on a sentence, a seek, "go live"), not
+ * with the page: hls.js is ≈ 175 kB of code, and once attached it fetches and parses playlist and segments; on a
+ * phone that was a second of blocked main thread for every reader of a call, most of whom read the transcript. The
+ * MP3 needs no library and the browser only reads its metadata until played, so it is set at once.
  */
 export function useCallAudio(
   callId: string,
-  source: { hasAudio: boolean; hasMp3: boolean; isLive: boolean },
+  source: {
+    hasAudio: boolean;
+    hasMp3: boolean;
+    isLive: boolean;
+    /** The recording's length, known from the call: the player shows it before any audio is loaded. */
+    durationMs?: number | null;
+  },
   startAtMs: number | null,
 ) {
   const audioRef = useRef<HTMLAudioElement | null>(null);
@@ -37,11 +48,15 @@ export function useCallAudio(
     startAtMs !== null ? { ms: startAtMs, play: false } : null,
   );
   const kind: AudioSourceKind = source.hasMp3 ? "mp3" : source.hasAudio ? "hls" : "none";
+  const [isArmed, setArmed] = useState(false);
+  /** Play as soon as the source is ready: the intent that armed the HLS path was "listen". */
+  const playWhenReadyRef = useRef(false);
+  const needsArming = kind === "hls" && !isArmed;
   const [state, setState] = useState<CallAudioState>({
     kind,
     isPlaying: false,
     currentMs: startAtMs ?? 0,
-    endMs: null,
+    endMs: source.isLive ? null : (source.durationMs ?? null),
     isAtLiveEdge: false,
     error: null,
   });
@@ -62,16 +77,17 @@ export function useCallAudio(
 
   useEffect(() => {
     const audio = audioRef.current;
-    if (!audio || kind === "none") return;
+    if (!audio || kind === "none" || (kind === "hls" && !isArmed)) return;
     let isCancelled = false;
     // Left in place: a cleanup before anything loaded (a Strict Mode re-run) must not lose the deep-linked start.
     const resume = resumeRef.current;
     setState((s) => ({ ...s, kind, error: null }));
 
+    const playWhenReady = playWhenReadyRef.current;
+    playWhenReadyRef.current = false;
     const applyResume = () => {
-      if (!resume) return;
-      audio.currentTime = resume.ms / 1000;
-      if (resume.play) void audio.play().catch(() => undefined);
+      if (resume) audio.currentTime = resume.ms / 1000;
+      if (resume?.play || playWhenReady) void audio.play().catch(() => undefined);
     };
 
     if (kind === "mp3") {
@@ -101,7 +117,7 @@ export function useCallAudio(
           });
           hls.loadSource(url);
           hls.attachMedia(audio);
-          if (resume?.play)
+          if (resume?.play || playWhenReady)
             hls.once(HlsClass.Events.MANIFEST_PARSED, () => void audio.play().catch(() => undefined));
         } else if (audio.canPlayType("application/vnd.apple.mpegurl")) {
           audio.src = url;
@@ -122,7 +138,7 @@ export function useCallAudio(
       audio.removeAttribute("src");
       audio.load();
     };
-  }, [callId, kind]);
+  }, [callId, kind, isArmed]);
 
   useEffect(() => {
     const audio = audioRef.current;
@@ -150,45 +166,67 @@ export function useCallAudio(
     };
   }, [liveEdgeSeconds]);
 
-  const seek = useCallback((ms: number) => {
-    const audio = audioRef.current;
-    if (!audio) return;
-    if (audio.readyState === 0) {
-      // Not loaded yet: hls.js and the MP3 both honour a position set once metadata arrives.
-      audio.addEventListener("loadedmetadata", () => (audio.currentTime = ms / 1000), { once: true });
-    } else {
-      audio.currentTime = ms / 1000;
-    }
-    setState((s) => ({ ...s, currentMs: ms }));
-  }, []);
+  const seek = useCallback(
+    (ms: number) => {
+      const audio = audioRef.current;
+      if (!audio) return;
+      if (needsArming) {
+        // The source starts there (hls.js's start position).
+        resumeRef.current = { ms, play: false };
+        setArmed(true);
+      } else if (audio.readyState === 0) {
+        // Not loaded yet: hls.js and the MP3 both honour a position set once metadata arrives.
+        audio.addEventListener("loadedmetadata", () => (audio.currentTime = ms / 1000), { once: true });
+      } else {
+        audio.currentTime = ms / 1000;
+      }
+      setState((s) => ({ ...s, currentMs: ms }));
+    },
+    [needsArming],
+  );
 
   /** Seeks and plays: what a click on a sentence means. */
   const playFrom = useCallback(
     (ms: number) => {
+      if (needsArming) playWhenReadyRef.current = true;
       seek(ms);
       const audio = audioRef.current;
+      // Arming or not, asked inside the click (see toggle).
       if (audio?.paused) void audio.play().catch(() => undefined);
     },
-    [seek],
+    [seek, needsArming],
   );
 
   const toggle = useCallback(() => {
     const audio = audioRef.current;
     if (!audio) return;
-    if (audio.paused)
+    if (needsArming) {
+      playWhenReadyRef.current = true;
+      setArmed(true);
+      // Asked inside the click, so browsers that want a gesture for sound allow it; it starts once the source is in.
+      void audio.play().catch(() => undefined);
+    } else if (audio.paused)
       void audio
         .play()
         .catch(() => setState((s) => ({ ...s, error: "Playback was blocked by the browser; press play." })));
     else audio.pause();
-  }, []);
+  }, [needsArming]);
 
   const goLive = useCallback(() => {
     const audio = audioRef.current;
+    if (audio && needsArming) {
+      // A live call's source starts at the live edge unless a position was asked for.
+      resumeRef.current = null;
+      playWhenReadyRef.current = true;
+      setArmed(true);
+      void audio.play().catch(() => undefined);
+      return;
+    }
     const edge = liveEdgeSeconds();
     if (!audio || edge === null) return;
     audio.currentTime = edge;
     if (audio.paused) void audio.play().catch(() => undefined);
-  }, [liveEdgeSeconds]);
+  }, [liveEdgeSeconds, needsArming]);
 
   return { audioRef, state: { ...state, kind }, seek, playFrom, toggle, goLive, isLive: source.isLive };
 }

@@ -58,7 +58,8 @@ test("company panels say what is stale and since when, and clear the note once t
   await expect(note).toContainText(/Valuation ratios: showing data from .*2:02 PM UTC/);
   await expect(note).toContainText("the market-data service is not answering");
   await expect(note.locator("time")).toHaveAttribute("datetime", FETCHED_AT);
-  // Other panels got fresh data: no note there.
+  // Other panels got fresh data: no note there. (Panels load as they near the viewport: scroll as a reader would.)
+  await page.getByRole("region", { name: "Operation ratios by period" }).scrollIntoViewIfNeeded();
   await expect(
     page.getByRole("region", { name: "Operation ratios by period" }).getByRole("table"),
   ).toBeVisible();

@@ -10,6 +10,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type ReactNode,
   type Ref,
 } from "react";
 import { Button } from "@/components/ui/button";
@@ -33,6 +34,10 @@ export interface TranscriptHandle {
 
 /** Sentences per hydration chunk (see the list below). */
 const HYDRATION_CHUNK = 25;
+
+function ChunkBoundary({ isFirst, children }: { isFirst: boolean; children: ReactNode }) {
+  return isFirst ? <>{children}</> : <Suspense fallback={null}>{children}</Suspense>;
+}
 
 function chunkStarts(count: number): number[] {
   return Array.from({ length: Math.ceil(count / HYDRATION_CHUNK) }, (_, i) => i * HYDRATION_CHUNK);
@@ -246,9 +251,12 @@ export function Transcript({
           ) : (
             <ol className="w-full">
               {chunkStarts(segments.length).map((from) => (
-                // A boundary per chunk: the browser hydrates the server's rows chunk by chunk, in short tasks,
-                // instead of one long one that freezes the page while an hour-long call hydrates.
-                <Suspense key={from} fallback={null}>
+                // A boundary per chunk after the first: the browser hydrates the server's rows chunk by chunk, in
+                // short tasks, instead of one long one that freezes the page while an hour-long call hydrates. The
+                // first chunk (the transcript's first screen) has none: React streams a boundary of a page this size
+                // as a separate chunk that it reveals at least 300 ms after the first paint, and the first
+                // sentences, often the page's largest text, belong in that paint.
+                <ChunkBoundary key={from} isFirst={from === 0}>
                   {segments.slice(from, from + HYDRATION_CHUNK).map((segment, offset) => {
                     const index = from + offset;
                     const previous = index > 0 ? segments[index - 1] : undefined;
@@ -273,7 +281,7 @@ export function Transcript({
                       </li>
                     );
                   })}
-                </Suspense>
+                </ChunkBoundary>
               ))}
             </ol>
           )}

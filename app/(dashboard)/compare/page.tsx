@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { HydrationBoundary } from "@tanstack/react-query";
 import { createLoader } from "nuqs/server";
-import { Suspense } from "react";
 import { CompareView } from "@/components/company/compare-view";
 import { cleanCompareSymbols, compareSymbolsParser, MIN_COMPARE } from "@/components/company/compare-params";
 import { PageHeader } from "@/components/shell/page-header";
@@ -23,11 +22,10 @@ export default async function ComparePage({ searchParams }: PageProps<"/compare"
         title="Compare companies"
         description="Two to ten companies side by side; the set lives in the URL."
       />
-      <Suspense>
-        <HydrationBoundary state={state}>
-          <CompareView />
-        </HydrationBoundary>
-      </Suspense>
+      {/* No Suspense boundary around the URL-driven view, though it reads the URL: see app/(dashboard)/calls/page.tsx. */}
+      <HydrationBoundary state={state}>
+        <CompareView />
+      </HydrationBoundary>
     </>
   );
 }

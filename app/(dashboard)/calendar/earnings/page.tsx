@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { HydrationBoundary } from "@tanstack/react-query";
 import { createLoader } from "nuqs/server";
-import { Suspense } from "react";
 import { EarningsCalendar } from "@/components/calendar/earnings-calendar";
 import { earningsParams, filtersFromParams } from "@/components/calendar/calendar-params";
 import { PageHeader } from "@/components/shell/page-header";
@@ -22,12 +21,10 @@ export default async function EarningsCalendarPage({ searchParams }: PageProps<"
         title="Earnings calendar"
         description="Scheduled and reported quarterly results, with estimates and surprises."
       />
-      {/* The calendar reads its filters from the URL (useSearchParams), which needs a Suspense boundary. */}
-      <Suspense>
-        <HydrationBoundary state={state}>
-          <EarningsCalendar />
-        </HydrationBoundary>
-      </Suspense>
+      {/* No Suspense boundary around the URL-driven view, though it reads the URL: see app/(dashboard)/calls/page.tsx. */}
+      <HydrationBoundary state={state}>
+        <EarningsCalendar />
+      </HydrationBoundary>
     </>
   );
 }

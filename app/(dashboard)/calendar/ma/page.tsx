@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { HydrationBoundary } from "@tanstack/react-query";
 import { createLoader } from "nuqs/server";
-import { Suspense } from "react";
 import { MaCalendar } from "@/components/calendar/ma-calendar";
 import { maParams, filtersFromParams } from "@/components/calendar/calendar-params";
 import { PageHeader } from "@/components/shell/page-header";
@@ -22,11 +21,10 @@ export default async function MaCalendarPage({ searchParams }: PageProps<"/calen
         title="M&A calendar"
         description="Announced, pending and completed mergers and acquisitions."
       />
-      <Suspense>
-        <HydrationBoundary state={state}>
-          <MaCalendar />
-        </HydrationBoundary>
-      </Suspense>
+      {/* No Suspense boundary around the URL-driven view, though it reads the URL: see app/(dashboard)/calls/page.tsx. */}
+      <HydrationBoundary state={state}>
+        <MaCalendar />
+      </HydrationBoundary>
     </>
   );
 }

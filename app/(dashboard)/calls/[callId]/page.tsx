@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { Suspense } from "react";
 import { CallRoom } from "@/components/calls/call-room";
 import type { CallEnvelope } from "@/lib/queries/calls";
 import { callIdSchema } from "@/lib/schemas/calls";
@@ -37,10 +36,7 @@ export default async function CallPage({ params }: { params: Promise<{ callId: s
   if (!parsed.success) notFound();
   const callId = parsed.data.toLowerCase();
   const initial = await loadCall(callId);
-  return (
-    // nuqs reads `?t=` through useSearchParams, which needs a Suspense boundary.
-    <Suspense>
-      <CallRoom callId={callId} initial={initial} />
-    </Suspense>
-  );
+  // nuqs reads `?t=` through useSearchParams; the page renders per request, so that needs no Suspense boundary,
+  // and one would make React reveal the whole call room at least 300 ms after the first paint (see /calls).
+  return <CallRoom callId={callId} initial={initial} />;
 }

@@ -2,7 +2,6 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { Providers } from "./providers";
-import { INTL_WARMUP_SCRIPT } from "@/components/shell/intl-warmup-script";
 import { THEME_SCRIPT } from "@/components/shell/theme-script";
 import "./globals.css";
 
@@ -28,11 +27,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         {/* Runs during HTML parsing, before first paint: no flash of the wrong theme. */}
         {/* Browsers hide a nonce from the DOM after parsing, so the client never sees the server's value. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: INTL_WARMUP_SCRIPT }}
-        />
       </head>
       <body className="bg-canvas text-fg antialiased">
         <Providers>{children}</Providers>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useLayoutEffect, useState, type RefObject } from "react";
+import { useCallback, useEffect, useState, type RefObject } from "react";
 
 /**
  * Which rows of a scroller with rows of one fixed height are in view (plus `overscan` either side), and a way to
@@ -27,7 +27,11 @@ export function useFixedRowsWindow({
 }) {
   const [view, setView] = useState({ top: 0, height: initialHeight });
 
-  useLayoutEffect(() => {
+  // Not a layout effect reading the scroller at once: during hydration that forced a layout of the whole page
+  // inside React's commit and, when the height differed from `initialHeight`, a synchronous re-render of the rows in
+  // the same task. The ResizeObserver's first notification comes after the browser's own layout, with the size
+  // already computed, and its update renders in a task of its own.
+  useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
     const read = () =>
@@ -36,7 +40,6 @@ export function useFixedRowsWindow({
           ? previous
           : { top: element.scrollTop, height: element.clientHeight },
       );
-    read();
     element.addEventListener("scroll", read, { passive: true });
     const observer = new ResizeObserver(read);
     observer.observe(element);

@@ -164,7 +164,9 @@ function section(results: Json): string {
       const score = p.score === undefined ? undefined : Number(p.score);
       row(
         bench,
-        `performance ${page}`,
+        Array.isArray(p.runs) && p.runs.length > 1
+          ? `performance ${page} (median of ${p.runs.join(" / ")})`
+          : `performance ${page}`,
         p.score ?? p.error,
         target,
         score === undefined ? undefined : meets(score),

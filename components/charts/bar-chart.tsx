@@ -2,7 +2,14 @@
 
 import { useState, type KeyboardEvent, type PointerEvent } from "react";
 import { linearScale, niceTicks } from "./chart-kit";
-import { AXIS_STROKE, ChartTooltip, GRID_DASH, TICK, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from "./chart-parts";
+import {
+  AXIS_STROKE,
+  ChartTooltip,
+  GridAndValueAxis,
+  TICK,
+  X_AXIS_HEIGHT,
+  Y_AXIS_WIDTH,
+} from "./chart-parts";
 import { useWidth } from "./use-width";
 
 export interface BarDatum {
@@ -85,30 +92,15 @@ export function BarChart({
               fill="var(--surface-2)"
             />
           ) : null}
-          <g>
-            {ticks.map((t) => (
-              <line
-                key={t}
-                x1={left}
-                x2={right}
-                y1={y(t)}
-                y2={y(t)}
-                stroke="var(--line)"
-                strokeDasharray={GRID_DASH}
-              />
-            ))}
-          </g>
-          <g>
-            <line x1={left} x2={left} y1={top} y2={bottom} stroke={AXIS_STROKE} />
-            {ticks.map((t) => (
-              <g key={t}>
-                <line x1={left - 6} x2={left} y1={y(t)} y2={y(t)} stroke={AXIS_STROKE} />
-                <text x={left - 8} y={y(t)} dy="0.355em" textAnchor="end" {...TICK}>
-                  {formatValue(t)}
-                </text>
-              </g>
-            ))}
-          </g>
+          <GridAndValueAxis
+            ticks={ticks}
+            y={y}
+            left={left}
+            right={right}
+            top={top}
+            bottom={bottom}
+            format={formatValue}
+          />
           <g>
             <line x1={left} x2={right} y1={bottom} y2={bottom} stroke={AXIS_STROKE} />
             {data.map((d, i) => (

@@ -10,6 +10,54 @@ export const TICK = { fill: "var(--muted)", fontSize: 11 } as const;
 
 const TOOLTIP_WIDTH_GUESS = 170;
 
+/** The horizontal grid lines at the value ticks and the value axis on the left, with its labels. */
+export function GridAndValueAxis({
+  ticks,
+  y,
+  left,
+  right,
+  top,
+  bottom,
+  format,
+}: {
+  ticks: number[];
+  y: (value: number) => number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  format: (value: number) => string;
+}) {
+  return (
+    <>
+      <g>
+        {ticks.map((t) => (
+          <line
+            key={t}
+            x1={left}
+            x2={right}
+            y1={y(t)}
+            y2={y(t)}
+            stroke="var(--line)"
+            strokeDasharray={GRID_DASH}
+          />
+        ))}
+      </g>
+      <g>
+        <line x1={left} x2={left} y1={top} y2={bottom} stroke={AXIS_STROKE} />
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={left - 6} x2={left} y1={y(t)} y2={y(t)} stroke={AXIS_STROKE} />
+            <text x={left - 8} y={y(t)} dy="0.355em" textAnchor="end" {...TICK}>
+              {format(t)}
+            </text>
+          </g>
+        ))}
+      </g>
+    </>
+  );
+}
+
 /**
  * The values under the pointer: a box beside the cursor at `x` (to its right, or to its left near the right edge),
  * the category on top, then one line per series in its colour. (The chart is one image to assistive technology,

@@ -2,7 +2,14 @@
 
 import { useState, type KeyboardEvent, type PointerEvent } from "react";
 import { labelIndexes, labelWidth, linearScale, monotonePath, niceTicks } from "./chart-kit";
-import { ChartTooltip, TICK, AXIS_STROKE, GRID_DASH, Y_AXIS_WIDTH, X_AXIS_HEIGHT } from "./chart-parts";
+import {
+  AXIS_STROKE,
+  ChartTooltip,
+  GridAndValueAxis,
+  TICK,
+  X_AXIS_HEIGHT,
+  Y_AXIS_WIDTH,
+} from "./chart-parts";
 import { downsample } from "./downsample";
 import { useWidth } from "./use-width";
 
@@ -104,30 +111,15 @@ export function LineChart<Row extends { x: string }>({
           onKeyDown={onKeyDown}
           onBlur={() => setActive(null)}
         >
-          <g>
-            {ticks.map((t) => (
-              <line
-                key={t}
-                x1={left}
-                x2={right}
-                y1={y(t)}
-                y2={y(t)}
-                stroke="var(--line)"
-                strokeDasharray={GRID_DASH}
-              />
-            ))}
-          </g>
-          <g>
-            <line x1={left} x2={left} y1={top} y2={bottom} stroke={AXIS_STROKE} />
-            {ticks.map((t) => (
-              <g key={t}>
-                <line x1={left - 6} x2={left} y1={y(t)} y2={y(t)} stroke={AXIS_STROKE} />
-                <text x={left - 8} y={y(t)} dy="0.355em" textAnchor="end" {...TICK}>
-                  {formatY(t)}
-                </text>
-              </g>
-            ))}
-          </g>
+          <GridAndValueAxis
+            ticks={ticks}
+            y={y}
+            left={left}
+            right={right}
+            top={top}
+            bottom={bottom}
+            format={formatY}
+          />
           <g>
             <line x1={left} x2={right} y1={bottom} y2={bottom} stroke={AXIS_STROKE} />
             {shownLabels.map((i) => (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useChartCursor } from "./use-chart-cursor";
 import { linearScale, niceTicks } from "./chart-kit";
 import {
   AXIS_STROKE,
@@ -41,7 +41,6 @@ export function BarChart({
   ariaLabel: string;
 }) {
   const [ref, width] = useWidth<HTMLElement>();
-  const [active, setActive] = useState<number | null>(null);
   const left = MARGIN.left + Y_AXIS_WIDTH;
   const right = Math.max(left + 1, width - MARGIN.right);
   const top = MARGIN.top;
@@ -54,35 +53,17 @@ export function BarChart({
   const barWidth = Math.min(MAX_BAR, band * 0.8);
   const center = (i: number) => left + band * (i + 0.5);
 
-  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
-    const px = event.clientX - event.currentTarget.getBoundingClientRect().left;
+  const { active, handlers } = useChartCursor(data.length, (clientX, box) => {
+    const px = clientX - box.left;
     const i = Math.floor((px - left) / (band || 1));
-    setActive(px >= left && px <= right && i >= 0 && i < data.length ? i : null);
-  };
-  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    if (data.length === 0) return;
-    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-      event.preventDefault();
-      const delta = event.key === "ArrowRight" ? 1 : -1;
-      setActive((i) => Math.min(data.length - 1, Math.max(0, i === null ? 0 : i + delta)));
-    } else if (event.key === "Escape") setActive(null);
-  };
+    return px >= left && px <= right && i >= 0 && i < data.length ? i : null;
+  });
 
   const activeDatum = active === null ? undefined : data[active];
   return (
     <figure ref={ref} role="img" aria-label={ariaLabel} className="relative m-0 w-full" style={{ height }}>
       {width > 0 ? (
-        <svg
-          width={width}
-          height={height}
-          className="block touch-pan-y outline-none"
-          tabIndex={0}
-          onPointerMove={onPointerMove}
-          onPointerDown={onPointerMove}
-          onPointerLeave={() => setActive(null)}
-          onKeyDown={onKeyDown}
-          onBlur={() => setActive(null)}
-        >
+        <svg width={width} height={height} className="block touch-pan-y outline-none" {...handlers}>
           {activeDatum ? (
             <rect
               x={left + band * active!}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useChartCursor } from "./use-chart-cursor";
 import { labelIndexes, labelWidth, linearScale, monotonePath, niceTicks } from "./chart-kit";
 import {
   AXIS_STROKE,
@@ -58,7 +58,6 @@ export function LineChart<Row extends { x: string }>({
   ariaLabel: string;
 }) {
   const [ref, width] = useWidth<HTMLElement>();
-  const [active, setActive] = useState<number | null>(null);
   const points = downsample(data);
   const value = (row: Row, key: string): number | null => {
     const v = (row as Record<string, unknown>)[key];
@@ -85,16 +84,7 @@ export function LineChart<Row extends { x: string }>({
     const i = points.length > 1 ? Math.round(((px - left) / (right - left)) * (points.length - 1)) : 0;
     return Math.min(points.length - 1, Math.max(0, i));
   };
-  const onPointerMove = (event: PointerEvent<SVGSVGElement>) =>
-    setActive(indexAt(event.clientX, event.currentTarget.getBoundingClientRect()));
-  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    if (points.length === 0) return;
-    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-      event.preventDefault();
-      const delta = event.key === "ArrowRight" ? 1 : -1;
-      setActive((i) => Math.min(points.length - 1, Math.max(0, i === null ? points.length - 1 : i + delta)));
-    } else if (event.key === "Escape") setActive(null);
-  };
+  const { active, handlers } = useChartCursor(points.length, indexAt, { startAtEnd: true });
 
   const activeRow = active === null ? undefined : points[active];
   return (
@@ -104,12 +94,7 @@ export function LineChart<Row extends { x: string }>({
           width={width}
           height={height - (hasLegend ? LEGEND_HEIGHT : 0)}
           className="block touch-pan-y outline-none"
-          tabIndex={0}
-          onPointerMove={onPointerMove}
-          onPointerDown={onPointerMove}
-          onPointerLeave={() => setActive(null)}
-          onKeyDown={onKeyDown}
-          onBlur={() => setActive(null)}
+          {...handlers}
         >
           <GridAndValueAxis
             ticks={ticks}

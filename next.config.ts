@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { addCompileHints } from "./build/compile-hints";
 
 const nextConfig: NextConfig = {
   // A separate dist dir lets parallel test runs and builds stay out of each other's way.
@@ -9,6 +10,13 @@ const nextConfig: NextConfig = {
   // Types are checked once, by `npm run typecheck` (part of `npm test` and CI), over the whole tree including
   // tests; checking them again inside every build only doubles the slowest step of `npm start`.
   typescript: { ignoreBuildErrors: true },
+  compiler: {
+    // First-load chunks are compiled eagerly, off the main thread (build/compile-hints.ts).
+    runAfterProductionCompile: async ({ distDir }) => {
+      const changed = await addCompileHints(distDir);
+      console.log(`   compile hints added to ${changed.length} first-load scripts`);
+    },
+  },
 };
 
 export default nextConfig;

@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { addCompileHints } from "./build/compile-hints";
+import { addCompileHints } from "./scripts/compile-hints";
 
 const nextConfig: NextConfig = {
   // A separate dist dir lets parallel test runs and builds stay out of each other's way.
@@ -11,7 +11,7 @@ const nextConfig: NextConfig = {
   // tests; checking them again inside every build only doubles the slowest step of `npm start`.
   typescript: { ignoreBuildErrors: true },
   compiler: {
-    // First-load chunks are compiled eagerly, off the main thread (build/compile-hints.ts).
+    // First-load chunks are compiled eagerly, off the main thread (scripts/compile-hints.ts).
     runAfterProductionCompile: async ({ distDir }) => {
       const changed = await addCompileHints(distDir);
       console.log(`   compile hints added to ${changed.length} first-load scripts`);

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 /**
  * The production build marks the scripts a page runs while loading for eager, off-main-thread compilation
- * (build/compile-hints.ts, run by next.config.ts after every build). Losing the hook would still render every
+ * (scripts/compile-hints.ts, run by next.config.ts after every build). Losing the hook would still render every
  * page, only slower to become interactive, so this checks the build that is actually served.
  */
 test("every script a page loads at start-up carries the compile hint", async ({ request }) => {

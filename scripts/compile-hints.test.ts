@@ -31,7 +31,9 @@ beforeEach(async () => {
   await put(
     "server/app/(dashboard)/calls/page_client-reference-manifest.js",
     clientManifest("/(dashboard)/calls/page", {
-      clientModules: { "[project]/components/calls/calls-browser.tsx": { chunks: ["/_next/static/chunks/calls.js"] } },
+      clientModules: {
+        "[project]/components/calls/calls-browser.tsx": { chunks: ["/_next/static/chunks/calls.js"] },
+      },
       entryJSFiles: { "[project]/app/layout": ["static/chunks/layout.js"] },
     }),
   );
@@ -74,8 +76,12 @@ describe("addCompileHints", () => {
     const framework = await readFile(join(dist, "static/chunks/framework.js"), "utf8");
     expect(framework).toBe(`${COMPILE_HINT}(globalThis.TURBOPACK||[]).push(["framework"]);`);
     // On-demand chunks stay lazily compiled.
-    expect(await readFile(join(dist, "static/chunks/hls-lazy.js"), "utf8")).not.toContain("allFunctionsCalledOnLoad");
-    expect(await readFile(join(dist, "static/chunks/polyfill.js"), "utf8")).not.toContain("allFunctionsCalledOnLoad");
+    expect(await readFile(join(dist, "static/chunks/hls-lazy.js"), "utf8")).not.toContain(
+      "allFunctionsCalledOnLoad",
+    );
+    expect(await readFile(join(dist, "static/chunks/polyfill.js"), "utf8")).not.toContain(
+      "allFunctionsCalledOnLoad",
+    );
   });
 
   it("is idempotent", async () => {

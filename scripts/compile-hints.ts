@@ -75,8 +75,8 @@ export async function firstLoadScripts(distDir: string): Promise<string[]> {
       for (const chunks of Object.values(manifest.entryJSFiles ?? {})) {
         for (const file of chunks) files.add(distRelative(file));
       }
-      for (const module of Object.values(manifest.clientModules ?? {})) {
-        for (const file of module.chunks ?? []) files.add(distRelative(file));
+      for (const reference of Object.values(manifest.clientModules ?? {})) {
+        for (const file of reference.chunks ?? []) files.add(distRelative(file));
       }
     }
   }

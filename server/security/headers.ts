@@ -30,6 +30,10 @@ export function buildCsp(nonce: string, options: { dev: boolean }): string {
   return directives.join("; ");
 }
 
+/**
+ * Features the dashboard never uses, switched off. Only features the browsers we support recognise are listed:
+ * Chromium logs a console warning on every page for each one it does not know ("bluetooth" was one).
+ */
 export const PERMISSIONS_POLICY = [
   "camera=()",
   "microphone=()",
@@ -37,7 +41,6 @@ export const PERMISSIONS_POLICY = [
   "payment=()",
   "usb=()",
   "serial=()",
-  "bluetooth=()",
   "interest-cohort=()",
   "browsing-topics=()",
   // Audio playback in the call room; fullscreen for charts.

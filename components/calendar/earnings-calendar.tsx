@@ -3,7 +3,7 @@
 import { IntentLink } from "@/components/ui/intent-link";
 import { useQueryStates } from "nuqs";
 import { useMemo } from "react";
-import { useTimeZone } from "./use-time-zone";
+import { useTimeZone } from "@/components/ui/use-time-zone";
 import { Button } from "@/components/ui/button";
 import type { VirtualColumn } from "@/components/ui/virtual-table";
 import { toCsv } from "@/lib/export/csv";

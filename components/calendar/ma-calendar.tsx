@@ -15,7 +15,7 @@ import { DealParties } from "./deal-parties";
 import { maParams, filtersFromParams, urlOptions } from "./calendar-params";
 import { CalendarResults } from "./calendar-results";
 import { useCalendarData } from "./use-calendar-data";
-import { useTimeZone } from "./use-time-zone";
+import { useTimeZone } from "@/components/ui/use-time-zone";
 import { Importance } from "./figures";
 
 /** Status colours carry meaning: done (positive), dead (negative), pending (warning); the word is always shown. */

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { isTypingTarget, useHotkeys } from "@/components/shell/use-hotkeys";
 import { ErrorState, StaleNote } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDateTime } from "@/lib/format";
+import { LocalTime } from "@/components/ui/local-time";
 import { useLiveStream } from "@/lib/live/use-live-stream";
 import { callQueries, type CallEnvelope } from "@/lib/queries/calls";
 import { AudioPlayer } from "./audio-player";
@@ -136,16 +136,16 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
         <p className="text-2xs text-muted">
           {call.name}
           {call.period ? ` · ${call.period}${call.year ? ` ${call.year}` : ""}` : ""} · started{" "}
-          <time dateTime={call.startTime}>{formatDateTime(call.startTime)}</time>
+          <LocalTime value={call.startTime} />
           {call.endTime ? (
             <>
               {" "}
-              · ended <time dateTime={call.endTime}>{formatDateTime(call.endTime)}</time>
+              · ended <LocalTime value={call.endTime} />
             </>
           ) : null}
           {isRefetching ? <span className="sr-only"> (updating)</span> : null}
         </p>
-        {envelope.meta.stale ? <StaleNote since={formatDateTime(envelope.meta.fetchedAt)} /> : null}
+        {envelope.meta.stale ? <StaleNote fetchedAt={envelope.meta.fetchedAt} /> : null}
       </header>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(300px,400px)]">

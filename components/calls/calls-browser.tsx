@@ -11,7 +11,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, ErrorState, StaleNote } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
-import { formatDateTime } from "@/lib/format";
+import { LocalTime } from "@/components/ui/local-time";
 import { callQueries, summaryByCallId } from "@/lib/queries/calls";
 import type { CallListItem, CallSummary } from "@/lib/schemas/calls";
 import { formatClock } from "./call-format";
@@ -66,7 +66,7 @@ export function CallsBrowser() {
         onChange={(next) => void setParams({ ...next, page: 0 })}
         onReset={() => void setParams({ tickers: [], from: null, to: null, status: "all", page: 0 })}
       />
-      {list.data?.meta.stale ? <StaleNote since={formatDateTime(list.data.meta.fetchedAt)} /> : null}
+      {list.data?.meta.stale ? <StaleNote fetchedAt={list.data.meta.fetchedAt} /> : null}
       {list.isPending ? (
         <CallsTableSkeleton />
       ) : list.isError ? (
@@ -141,7 +141,7 @@ function CallRow({
   return (
     <Tr data-active={isActive || undefined} data-testid="call-row" className="align-top">
       <Td className="tabular-nums">
-        <time dateTime={call.startTime}>{formatDateTime(call.startTime)}</time>
+        <LocalTime value={call.startTime} />
       </Td>
       <Td className="font-semibold">{call.symbol}</Td>
       <Td className="max-w-96 truncate">

@@ -6,6 +6,7 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { cn } from "@/components/ui/cn";
 import { EmptyState, ErrorState, StaleNote } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useTimeZone } from "@/components/ui/use-time-zone";
 import { formatDateTime, formatRelative } from "@/lib/format";
 import { useLiveStream } from "@/lib/live/use-live-stream";
 import { callQueries } from "@/lib/queries/calls";
@@ -45,7 +46,7 @@ export function LiveBoard() {
         </span>
         <StreamIndicator status={stream} />
       </div>
-      {board.data?.meta.stale ? <StaleNote since={formatDateTime(board.data.meta.fetchedAt)} /> : null}
+      {board.data?.meta.stale ? <StaleNote fetchedAt={board.data.meta.fetchedAt} /> : null}
       {board.isPending ? (
         <ul
           className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3"
@@ -203,9 +204,11 @@ const LiveTile = memo(function LiveTile({ call }: { call: CallListItem }) {
 /** "started 12 min ago", kept current by the page's shared clock (the absolute time until hydrated). */
 function StartedAgo({ startTime }: { startTime: string }) {
   const now = useNow();
+  const timeZone = useTimeZone();
   return (
-    <span title={formatDateTime(startTime)}>
-      started {now !== null ? formatRelative(Date.parse(startTime), now) : formatDateTime(startTime)}
+    <span title={formatDateTime(startTime, timeZone)}>
+      started{" "}
+      {now !== null ? formatRelative(Date.parse(startTime), now) : formatDateTime(startTime, timeZone)}
     </span>
   );
 }

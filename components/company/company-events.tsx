@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Actual, Confirmed, Surprise } from "@/components/calendar/figures";
 import { ReportTime } from "@/components/calendar/report-time";
-import { useTimeZone } from "@/components/calendar/use-time-zone";
+import { useTimeZone } from "@/components/ui/use-time-zone";
 import { Section } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { formatDate, formatEps, formatMoney, isoDateInZone } from "@/lib/format";

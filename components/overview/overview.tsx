@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { IntentLink } from "@/components/ui/intent-link";
 import { Importance, Surprise } from "@/components/calendar/figures";
 import { ReportTime } from "@/components/calendar/report-time";
-import { useTimeZone } from "@/components/calendar/use-time-zone";
+import { useTimeZone } from "@/components/ui/use-time-zone";
 import { DealsTable } from "@/components/company/deals-table";
 import { QueryPanel } from "@/components/company/query-panel";
 import { ScrollTable, Td, Th, Tr } from "@/components/ui/table";

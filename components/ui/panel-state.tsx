@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Button } from "./button";
-import { MISSING, formatDateTime, formatSince } from "@/lib/format";
+import { LocalTime } from "./local-time";
 import { cn } from "./cn";
 
 /** Nothing to show: says why and what to try. */
@@ -44,23 +44,20 @@ export function ErrorState({
 
 /**
  * The data shown is older than it should be: the server answered from its cache because the market-data service
- * failed. Says what is stale and since when. `fetchedAt` (ISO) is formatted here, short on the same day; `since` is
- * an already formatted time for callers that format their own.
+ * failed. Says what is stale and since when (`fetchedAt`, ISO), in the reader's zone unless `timeZone` says
+ * otherwise: short on the same day, with the full time in the tooltip.
  */
 export function StaleNote({
-  since,
   fetchedAt,
   timeZone,
   what,
   className,
 }: {
-  since?: string;
-  fetchedAt?: string;
+  fetchedAt: string | undefined;
   timeZone?: string;
   what?: string;
   className?: string;
 }) {
-  const when = fetchedAt ? formatSince(fetchedAt, timeZone) : (since ?? MISSING);
   const lead = what ? `${what.charAt(0).toUpperCase()}${what.slice(1)}: showing` : "Showing";
   return (
     <p
@@ -69,14 +66,8 @@ export function StaleNote({
       className={cn("bg-warn-soft text-2xs text-warn rounded border border-transparent px-2 py-1", className)}
     >
       {lead} data from{" "}
-      {fetchedAt ? (
-        <time dateTime={fetchedAt} title={formatDateTime(fetchedAt, timeZone)} className="font-semibold">
-          {when}
-        </time>
-      ) : (
-        <span className="font-semibold">{when}</span>
-      )}{" "}
-      — the market-data service is not answering.
+      <LocalTime value={fetchedAt} format="since" timeZone={timeZone} className="font-semibold" /> — the
+      market-data service is not answering.
     </p>
   );
 }

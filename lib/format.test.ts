@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatCount,
   MISSING,
   addDaysIso,
   formatCompact,
@@ -158,5 +159,14 @@ describe("formatSince", () => {
   it("never prints garbage for missing or bad input", () => {
     expect(formatSince(null, "UTC", now)).toBe(MISSING);
     expect(formatSince("not a date", "UTC", now)).toBe(MISSING);
+  });
+});
+
+describe("formatCount", () => {
+  it("puts the noun in the right number, with thousands separators", () => {
+    expect(formatCount(1, "sentence")).toBe("1 sentence");
+    expect(formatCount(0, "sentence")).toBe("0 sentences");
+    expect(formatCount(1204, "call")).toBe("1,204 calls");
+    expect(formatCount(2, "company", "companies")).toBe("2 companies");
   });
 });

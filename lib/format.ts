@@ -384,3 +384,8 @@ export function presetRange(preset: DatePreset, now: Date = new Date()): { from:
   const monday = addDaysIso(today, -sinceMonday + (preset === "next-week" ? 7 : 0));
   return { from: monday, to: addDaysIso(monday, 6) };
 }
+
+/** "1 sentence", "2 sentences", "1,204 calls": a count with its noun in the right number. */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatInteger(count)} ${count === 1 ? singular : plural}`;
+}

@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, StaleNote } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/local-time";
+import { formatCount } from "@/lib/format";
 import { callQueries, summaryByCallId } from "@/lib/queries/calls";
 import type { CallListItem, CallSummary } from "@/lib/schemas/calls";
 import { formatClock } from "./call-format";
@@ -114,7 +115,7 @@ export function CallsBrowser() {
             ← Previous
           </Button>
           <span className="text-muted tabular-nums" aria-live="polite">
-            Page {filters.page + 1} of {pageCount} · {total.toLocaleString("en-US")} calls
+            Page {filters.page + 1} of {pageCount} · {formatCount(total, "call")}
           </span>
           <Button
             onClick={() => void setParams({ page: filters.page + 1 })}

@@ -17,6 +17,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/field";
 import { EmptyState } from "@/components/ui/panel-state";
+import { formatCount } from "@/lib/format";
 import type { Segment } from "@/lib/schemas/calls";
 import { formatClock, formatSentiment, sentimentTone, speakerLabel } from "./call-format";
 import {
@@ -167,7 +168,9 @@ export function Transcript({
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h2 id="transcript-heading" className="text-sm font-semibold">
           Transcript{" "}
-          <span className="text-muted text-2xs font-normal tabular-nums">{segments.length} sentences</span>
+          <span className="text-muted text-2xs font-normal tabular-nums">
+            {formatCount(segments.length, "sentence")}
+          </span>
         </h2>
         <form
           role="search"

@@ -19,7 +19,7 @@
  * CI, benchmarks) gets it. Idempotent.
  */
 import { readFile, readdir, writeFile } from "node:fs/promises";
-import { join, relative, resolve, sep } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { runInNewContext } from "node:vm";
 
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
@@ -92,7 +92,7 @@ export async function addCompileHints(distDir: string): Promise<string[]> {
   for (const file of await firstLoadScripts(root)) {
     const path = resolve(root, file);
     // Manifest entries are build output, but a path that leaves the dist dir is never written.
-    if (relative(root, path).startsWith("..") || !path.startsWith(root + sep)) continue;
+    if (!path.startsWith(root + sep)) continue;
     let code: string;
     try {
       code = await readFile(path, "utf8");

@@ -2,14 +2,7 @@
 
 import { useChartCursor } from "./use-chart-cursor";
 import { linearScale, niceTicks } from "./chart-kit";
-import {
-  AXIS_STROKE,
-  ChartTooltip,
-  GridAndValueAxis,
-  TICK,
-  X_AXIS_HEIGHT,
-  Y_AXIS_WIDTH,
-} from "./chart-parts";
+import { CategoryAxis, ChartTooltip, GridAndValueAxis, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from "./chart-parts";
 import { useWidth } from "./use-width";
 
 export interface BarDatum {
@@ -82,17 +75,12 @@ export function BarChart({
             bottom={bottom}
             format={formatValue}
           />
-          <g>
-            <line x1={left} x2={right} y1={bottom} y2={bottom} stroke={AXIS_STROKE} />
-            {data.map((d, i) => (
-              <g key={d.label}>
-                <line x1={center(i)} x2={center(i)} y1={bottom} y2={bottom + 6} stroke={AXIS_STROKE} />
-                <text x={center(i)} y={bottom + 8} dy="0.71em" textAnchor="middle" {...TICK}>
-                  {d.label}
-                </text>
-              </g>
-            ))}
-          </g>
+          <CategoryAxis
+            ticks={data.map((d, i) => ({ key: d.label, x: center(i), label: d.label }))}
+            left={left}
+            right={right}
+            bottom={bottom}
+          />
           <g>
             {data.map((d, i) =>
               d.value === null || !Number.isFinite(d.value) ? null : (

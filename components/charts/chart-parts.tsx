@@ -59,6 +59,41 @@ export function GridAndValueAxis({
 }
 
 /**
+ * The category axis along the bottom: its line, a tick and a label per category shown. `anchor` places a label
+ * (text-anchor and x); by default centred on its tick.
+ */
+export function CategoryAxis({
+  ticks,
+  left,
+  right,
+  bottom,
+}: {
+  ticks: readonly {
+    key: string | number;
+    x: number;
+    label: string;
+    anchor?: { x: number; textAnchor: "start" | "middle" | "end" };
+  }[];
+  left: number;
+  right: number;
+  bottom: number;
+}) {
+  return (
+    <g>
+      <line x1={left} x2={right} y1={bottom} y2={bottom} stroke={AXIS_STROKE} />
+      {ticks.map((t) => (
+        <g key={t.key}>
+          <line x1={t.x} x2={t.x} y1={bottom} y2={bottom + 6} stroke={AXIS_STROKE} />
+          <text y={bottom + 8} dy="0.71em" {...(t.anchor ?? { x: t.x, textAnchor: "middle" })} {...TICK}>
+            {t.label}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+}
+
+/**
  * The values under the pointer: a box beside the cursor at `x` (to its right, or to its left near the right edge),
  * the category on top, then one line per series in its colour. (The chart is one image to assistive technology,
  * described by its label; the figures themselves are in the tables beside the charts.)

@@ -2,14 +2,7 @@
 
 import { useChartCursor } from "./use-chart-cursor";
 import { labelIndexes, labelWidth, linearScale, monotonePath, niceTicks } from "./chart-kit";
-import {
-  AXIS_STROKE,
-  ChartTooltip,
-  GridAndValueAxis,
-  TICK,
-  X_AXIS_HEIGHT,
-  Y_AXIS_WIDTH,
-} from "./chart-parts";
+import { CategoryAxis, ChartTooltip, GridAndValueAxis, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from "./chart-parts";
 import { downsample } from "./downsample";
 import { useWidth } from "./use-width";
 
@@ -105,17 +98,17 @@ export function LineChart<Row extends { x: string }>({
             bottom={bottom}
             format={formatY}
           />
-          <g>
-            <line x1={left} x2={right} y1={bottom} y2={bottom} stroke={AXIS_STROKE} />
-            {shownLabels.map((i) => (
-              <g key={i}>
-                <line x1={x(i)} x2={x(i)} y1={bottom} y2={bottom + 6} stroke={AXIS_STROKE} />
-                <text y={bottom + 8} dy="0.71em" {...labelPlacement(x(i), xLabels[i]!, width)} {...TICK}>
-                  {xLabels[i]}
-                </text>
-              </g>
-            ))}
-          </g>
+          <CategoryAxis
+            ticks={shownLabels.map((i) => ({
+              key: i,
+              x: x(i),
+              label: xLabels[i]!,
+              anchor: labelPlacement(x(i), xLabels[i]!, width),
+            }))}
+            left={left}
+            right={right}
+            bottom={bottom}
+          />
           {activeRow ? (
             <line x1={x(active!)} x2={x(active!)} y1={top} y2={bottom} stroke="var(--line-strong)" />
           ) : null}

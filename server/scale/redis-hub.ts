@@ -21,7 +21,8 @@ import { KEY_PREFIX } from "./redis";
  *
  * - Writing: only the leader publishes, through `fencedAppend` (below): one Lua script checks the writer's fencing
  *   token against `leader:epoch`, appends to the stream (`XADD MAXLEN ~`) and updates the per-call hash the next
- *   leader resumes from, all atomically. A paused old leader's writes are refused (`FENCED`).
+ *   leader resumes from, all atomically. A paused old leader's writes are refused (`FENCED`); a sentence already in
+ *   the stream (a command ioredis resent after a reconnect) is skipped.
  * - Reading: every instance tails the stream (XREAD BLOCK on its own connection) into a local mirror of the last
  *   `mirrorCapacity` events and a projection of every call; its own SSE clients are fanned out from there. So
  *   `subscribe` replays synchronously, like the in-memory hub, and a reader never touches Redis per client.
@@ -36,8 +37,18 @@ export const STREAM_KEY = `${KEY_PREFIX}events`;
 export const CALLS_KEY = `${KEY_PREFIX}calls`;
 const FINISHED_RETENTION_MS = 24 * 60 * 60_000;
 
+// ARGV[6], a sentence's sequence, makes the append idempotent: ioredis resends a command whose reply a dropped
+// connection lost, and that command may have run. A sequence below the call's stored next one is already in the
+// stream, so it is skipped (nil reply) rather than appended twice.
 const FENCED_APPEND = `
 if redis.call('GET', KEYS[2]) ~= ARGV[1] then return redis.error_reply('FENCED writer epoch is stale') end
+if ARGV[4] ~= '' and ARGV[6] ~= '' then
+  local stored = redis.call('HGET', KEYS[3], ARGV[4])
+  if stored then
+    local nextSeq = tonumber(cjson.decode(stored).nextSeq)
+    if nextSeq and tonumber(ARGV[6]) < nextSeq then return false end
+  end
+end
 local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[2], '*', 'p', ARGV[3], 'f', ARGV[1])
 if ARGV[4] ~= '' then
   if ARGV[5] == '' then redis.call('HDEL', KEYS[3], ARGV[4]) else redis.call('HSET', KEYS[3], ARGV[4], ARGV[5]) end
@@ -358,6 +369,7 @@ export class RedisHub implements LiveHub {
         JSON.stringify(payload),
         state ? callId : "",
         state ? JSON.stringify(state) : "",
+        payload.event === "sentence" ? String(payload.data.sequence) : "",
       )
       .catch((error: unknown) => {
         if (this.writer !== writer) return;
@@ -403,7 +415,8 @@ export class RedisHub implements LiveHub {
 }
 
 type FencedRedis = {
-  callroomFencedAppend: (...args: string[]) => Promise<string>;
+  /** The new entry's id, or null when the sentence was already in the stream. */
+  callroomFencedAppend: (...args: string[]) => Promise<string | null>;
 };
 
 function message(error: unknown): string {

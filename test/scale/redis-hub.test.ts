@@ -115,6 +115,36 @@ describe("RedisHub", () => {
     c.stop();
   });
 
+  it("appends a sentence once when the same append reaches Redis twice (ioredis resends after a reconnect)", async () => {
+    const epoch = Number(await connect().incr(EPOCH_KEY));
+    const commands = connect();
+    const writer = new RedisHub({ redis: commands, tail: connect(), log: quiet, blockMs: 200 });
+    await writer.start();
+    await writer.beginWriting(epoch);
+    const call = "bbbbbbbbbbbbbbbbbbbbbbbb";
+    const mine = (p: LivePayload): LivePayload =>
+      ({ ...p, data: { ...p.data, callId: call } }) as LivePayload;
+    const before = await connect().xlen("callroom:events");
+    writer.publish(mine(started));
+    writer.publish(mine(sentence(0)));
+    // What ioredis does with a command a dropped connection left unanswered: the very same call again.
+    writer.publish(mine(sentence(0)));
+    writer.publish(mine(sentence(1)));
+    writer.publish(mine(sentence(1)));
+    writer.publish(mine(sentence(2)));
+    await commands.ping(); // one connection answers in order: every append before it is done
+    const appended = (await connect().xrange("callroom:events", "-", "+"))
+      .map(([, fields]) => JSON.parse(fields[1]!) as LivePayload)
+      .filter((p) => p.data.callId === call)
+      .map((p) => (p.event === "sentence" ? `sentence ${p.data.sequence}` : p.event));
+    expect(appended).toEqual(["call.started", "sentence 0", "sentence 1", "sentence 2"]);
+    expect(await connect().xlen("callroom:events")).toBe(before + 4);
+    // Skipping a duplicate is not a failure: the writer keeps its leadership.
+    expect(writer.isWriting).toBe(true);
+    expect((await writer.beginWriting(epoch)).find((c) => c.callId === call)?.nextSeq).toBe(3);
+    writer.stop();
+  });
+
   it("fences a stale writer: once another leader took the epoch, its appends are refused and it is told", async () => {
     const failures: Error[] = [];
     const stale = hub((e) => failures.push(e));

@@ -158,6 +158,55 @@ describe("rewritePlaylist", () => {
     expect(r.segments.get(8)).toBe("http://up.example/p/b.aac?sig=1");
   });
 
+  it("keeps only the tags a player needs: no other tag, comment or title carries an upstream link through", () => {
+    const leak = "https://up.example/secret?Key-Pair-Id=K&Policy=P&Signature=S";
+    const text = [
+      "#EXTM3U",
+      "#EXT-X-VERSION:3",
+      "#EXT-X-INDEPENDENT-SEGMENTS",
+      "#EXT-X-TARGETDURATION:2",
+      "#EXT-X-MEDIA-SEQUENCE:3",
+      "#EXT-X-DISCONTINUITY-SEQUENCE:1",
+      "#EXT-X-PLAYLIST-TYPE:EVENT",
+      `#EXT-X-DEFINE:NAME="u",VALUE="${leak}"`,
+      `#EXT-X-CONTENT-STEERING:SERVER-URI="${leak}"`,
+      `#EXT-X-SESSION-DATA:DATA-ID="x",VALUE="${leak}"`,
+      `#EXT-X-DATERANGE:ID="ad",START-DATE="2026-01-01T00:00:00Z",X-ASSET-URI="${leak}"`,
+      `# signed with ${leak}`,
+      `#EXT-X-KEY:METHOD=SAMPLE-AES,KEYFORMAT="${leak}"`,
+      `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES`,
+      `#EXT-X-UNKNOWN-FUTURE-TAG:"${leak}"`,
+      "#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00.000Z",
+      `#EXTINF:2.000,${leak}`,
+      "a.mp3?sig=1",
+      "#EXT-X-DISCONTINUITY",
+      "#EXTINF:1.5,",
+      "b.mp3?sig=1",
+      "#EXT-X-ENDLIST",
+    ].join("\n");
+    const r = rewritePlaylist(text, "http://up.example/p/hls?sig=1", "http://up.example");
+    expect(r.text).toBe(
+      [
+        "#EXTM3U",
+        "#EXT-X-VERSION:3",
+        "#EXT-X-INDEPENDENT-SEGMENTS",
+        "#EXT-X-TARGETDURATION:2",
+        "#EXT-X-MEDIA-SEQUENCE:3",
+        "#EXT-X-DISCONTINUITY-SEQUENCE:1",
+        "#EXT-X-PLAYLIST-TYPE:EVENT",
+        "#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00.000Z",
+        "#EXTINF:2.000,",
+        "segments/3.mp3",
+        "#EXT-X-DISCONTINUITY",
+        "#EXTINF:1.5,",
+        "segments/4.mp3",
+        "#EXT-X-ENDLIST",
+        "",
+      ].join("\n"),
+    );
+    expect(r.text).not.toMatch(/up\.example|Signature|secret/);
+  });
+
   it("refuses segment URIs on another origin, and non-playlists", () => {
     expect(() =>
       rewritePlaylist(

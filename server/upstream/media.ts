@@ -14,7 +14,9 @@ import { fetchUpstreamCall, toMediaLinks, type MediaLinks } from "./calls";
  *   carries; an upstream 403 (expired or revoked) re-signs once: fresh links, one retry.
  * - The playlist is fetched (coalesced: at most one upstream read per `playlistRefreshMs` while live, however many
  *   players poll) and rewritten: segment `n` (media sequence + position) becomes `segments/{n}.{ext}`, relative to
- *   our playlist URL. Tags that carry other URIs are dropped, so no upstream URL or signature reaches the browser.
+ *   our playlist URL. Only the tags a media-playlist player needs pass, each checked against its expected shape
+ *   (`PLAYLIST_TAGS`); every other tag, comment and segment title is dropped, so no upstream URL or signature
+ *   reaches the browser, whatever the upstream puts in its playlist.
  * - Segments are immutable: cached in an LRU bounded by bytes, with single-flight, so a thousand listeners cost
  *   one upstream read per segment.
  * - MP3 and PDF are streamed through, passing `Range` and relaying 206/416 with `Content-Range`. An ended call
@@ -85,8 +87,32 @@ const EXT_TYPES: Record<string, string> = {
   mp4: "audio/mp4",
 };
 
-const URI_TAGS =
-  /^#EXT-X-(KEY|MAP|MEDIA|I-FRAME-STREAM-INF|SESSION-KEY|SESSION-DATA|PRELOAD-HINT|PART|RENDITION-REPORT)\b/i;
+/**
+ * The tags a player needs to play a media playlist, each with the only shape it may have. An allowlist, not a
+ * blocklist: HLS keeps adding tags that carry URIs or free text (`EXT-X-DEFINE`, `EXT-X-CONTENT-STEERING`,
+ * `EXT-X-DATERANGE`'s `X-` attributes, `EXT-X-SESSION-DATA`), and any of them could carry a signed upstream link.
+ * Low-latency parts, preload hints and blocking reloads are left out: our playlist takes no query and lists whole
+ * segments. `EXT-X-KEY` passes only as `METHOD=NONE`: we proxy no key.
+ */
+const PLAYLIST_TAGS: readonly RegExp[] = [
+  /^#EXTM3U$/,
+  /^#EXT-X-VERSION:\d{1,2}$/,
+  /^#EXT-X-TARGETDURATION:\d{1,5}$/,
+  /^#EXT-X-MEDIA-SEQUENCE:\d{1,15}$/,
+  /^#EXT-X-DISCONTINUITY-SEQUENCE:\d{1,15}$/,
+  /^#EXT-X-PLAYLIST-TYPE:(EVENT|VOD)$/,
+  /^#EXT-X-INDEPENDENT-SEGMENTS$/,
+  /^#EXT-X-DISCONTINUITY$/,
+  /^#EXT-X-GAP$/,
+  /^#EXT-X-ENDLIST$/,
+  /^#EXT-X-KEY:METHOD=NONE$/,
+  /^#EXT-X-BITRATE:\d{1,10}$/,
+  /^#EXT-X-START:TIME-OFFSET=-?\d{1,7}(\.\d{1,6})?(,PRECISE=(YES|NO))?$/,
+  /^#EXT-X-PROGRAM-DATE-TIME:\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})$/,
+];
+
+/** `#EXTINF:<duration>,<title>`: the duration is kept, the title (free text) is not. */
+const EXTINF = /^#EXTINF:(\d{1,9}(?:\.\d{1,15})?)\s*(?:,|$)/;
 
 /** Expiry (epoch ms) carried by a signed link: CloudFront canned `Expires`, or a base64(url) JSON `Policy`. */
 export function linkExpiry(link: string): number | null {
@@ -140,12 +166,12 @@ export function rewritePlaylist(
     const line = raw.trim();
     if (line === "") continue;
     if (line.startsWith("#")) {
-      const seq = /^#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(line);
+      const seq = /^#EXT-X-MEDIA-SEQUENCE:(\d+)$/.exec(line);
       if (seq) mediaSequence = Number(seq[1]);
       if (line === "#EXT-X-ENDLIST") ended = true;
-      // A tag with a URI would hand the browser an upstream address; we proxy none of them.
-      if (URI_TAGS.test(line) && /URI\s*=/i.test(line)) continue;
-      out.push(line);
+      const extinf = EXTINF.exec(line);
+      if (extinf) out.push(`#EXTINF:${extinf[1]},`);
+      else if (PLAYLIST_TAGS.some((tag) => tag.test(line))) out.push(line);
       continue;
     }
     const absolute = new URL(line, playlistUrl);

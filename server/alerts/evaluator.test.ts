@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import type { SentenceEvent } from "@/lib/schemas/live";
+import { AlertEvaluator, type EarningsActuals } from "./evaluator";
+import type { CompiledRule } from "./rules";
+
+function rule(id: string, over: Partial<CompiledRule>): CompiledRule {
+  return {
+    id,
+    userId: "u1",
+    kind: "keyword",
+    phrase: null,
+    tickers: null,
+    speakerRole: null,
+    threshold: null,
+    ...over,
+  };
+}
+
+const CALL = "a".repeat(24);
+let seq = 0;
+function sentence(text: string, sentiment: number | null = null): SentenceEvent {
+  seq += 1;
+  return {
+    callId: CALL,
+    sequence: seq,
+    text,
+    speaker: "SPEAKER_1",
+    startMs: seq * 1000,
+    endMs: seq * 1000 + 900,
+    confidence: 0.9,
+    sentiment,
+  };
+}
+
+describe("AlertEvaluator", () => {
+  it("turns a keyword match into a candidate that names the sentence", () => {
+    const ev = new AlertEvaluator([rule("k", { phrase: "tariff", tickers: new Set(["NWSC"]) })]);
+    const s = sentence("Tariffs cost us two points of margin.");
+    expect(ev.onSentence("nwsc", s)).toEqual([
+      {
+        userId: "u1",
+        ruleId: "k",
+        kind: "keyword",
+        subject: CALL,
+        callId: CALL,
+        symbol: "NWSC",
+        sequence: s.sequence,
+        startMs: s.startMs,
+        text: s.text,
+      },
+    ]);
+  });
+
+  it("fires call-live rules for followed companies only", () => {
+    const ev = new AlertEvaluator([
+      rule("live", { kind: "call-live", tickers: new Set(["NWSC"]) }),
+      rule("other", { kind: "call-live", tickers: new Set(["ACME"]) }),
+    ]);
+    const out = ev.onCallStarted({
+      callId: CALL,
+      symbol: "NWSC",
+      name: "Northwind",
+      startTime: "2026-11-24T12:00:00Z",
+    });
+    expect(out.map((c) => c.ruleId)).toEqual(["live"]);
+    expect(out[0]!.text).toBe("Northwind (NWSC) is live");
+  });
+
+  it("fires a sentiment rule when the rolling estimate crosses its threshold, and not again while it stays beyond", () => {
+    const ev = new AlertEvaluator([
+      rule("down", { kind: "sentiment", threshold: -0.3 }),
+      rule("up", { kind: "sentiment", threshold: 0.5 }),
+    ]);
+    const fired = (text: string, score: number) =>
+      ev.onSentence("NWSC", sentence(text, score)).map((c) => c.ruleId);
+    // Warm-up: a single very negative sentence does not fire.
+    expect(fired("Demand collapsed.", -0.9)).toEqual([]);
+    expect(fired("Fine.", 0)).toEqual([]);
+    // Third scored sentence: mean (−0.9 + 0 − 0.6) / 3 = −0.5 ≤ −0.3.
+    expect(fired("Worse.", -0.6)).toEqual(["down"]);
+    expect(fired("Still bad.", -0.5)).toEqual([]);
+  });
+
+  it("re-fires a sentiment rule after the estimate returns across its threshold", () => {
+    const ev = new AlertEvaluator([rule("down", { kind: "sentiment", threshold: -0.3 })]);
+    const all: string[] = [];
+    const push = (score: number) =>
+      all.push(...ev.onSentence("NWSC", sentence("x", score)).map((c) => c.ruleId));
+    for (let i = 0; i < 3; i++) push(-0.8);
+    expect(all).toEqual(["down"]);
+    for (let i = 0; i < 12; i++) push(0.5);
+    for (let i = 0; i < 12; i++) push(-0.8);
+    expect(all).toEqual(["down", "down"]);
+  });
+
+  it("fires a results rule for a record with actuals in scope", () => {
+    const ev = new AlertEvaluator([rule("res", { kind: "results", tickers: new Set(["NWSC"]) })]);
+    const base: EarningsActuals = {
+      id: "e1",
+      symbol: "NWSC",
+      name: "Northwind",
+      period: "Q3",
+      periodYear: 2026,
+      eps: null,
+      epsEst: 1.1,
+      revenue: null,
+      revenueEst: 2e9,
+    };
+    expect(ev.onEarnings([base])).toEqual([]);
+    expect(ev.onEarnings([{ ...base, symbol: "ACME", eps: 1 }])).toEqual([]);
+    const [c] = ev.onEarnings([{ ...base, eps: 1.23, revenue: 2.1e9 }]);
+    expect(c).toMatchObject({ ruleId: "res", subject: "earnings:e1", callId: null, symbol: "NWSC" });
+    expect(c!.text).toBe(
+      "Northwind (NWSC) Q3 2026 results: EPS 1.23 vs 1.10 est., revenue $2.10B vs $2.00B est.",
+    );
+  });
+
+  it("keeps the sentiment state of a call when the rules change", () => {
+    const first = new AlertEvaluator([rule("down", { kind: "sentiment", threshold: -0.3 })]);
+    first.onSentence("NWSC", sentence("x", -0.8));
+    first.onSentence("NWSC", sentence("x", -0.8));
+    const next = first.withRules([rule("down", { kind: "sentiment", threshold: -0.3 })]);
+    expect(next.onSentence("NWSC", sentence("x", -0.8)).map((c) => c.ruleId)).toEqual(["down"]);
+  });
+});

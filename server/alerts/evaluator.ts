@@ -1,0 +1,185 @@
+import "server-only";
+import type { CallStartedEvent, CallStatusEvent, SentenceEvent } from "@/lib/schemas/live";
+import { formatEps, formatMoney } from "@/lib/format";
+import { PhraseMatcher } from "./matcher";
+import { ScopeIndex, type AlertCandidate, type CompiledRule } from "./rules";
+
+/**
+ * Every rule kind over the live events and the earnings calendar. Pure and synchronous: it holds only what crossing
+ * detection needs (each call's recent sentiment); recording a firing exactly once is the dispatcher's job, since
+ * a restarted evaluator or a new leader may see an event again.
+ *
+ * - keyword / guidance: PhraseMatcher over each sentence.
+ * - call-live: `call.started` of a call in scope.
+ * - sentiment: the live estimate is the mean of the last 12 scored sentences (the call room's chart draws the same
+ *   line). A positive threshold (or 0) fires when the estimate rises to it, a negative one when it falls to it;
+ *   the rule re-arms once the estimate is back on the other side, and stays quiet for the first 3 scored
+ *   sentences, whose mean is noise.
+ * - results: an earnings record of a ticker in scope that carries actuals (EPS or revenue).
+ */
+
+export const SENTIMENT_WINDOW = 12;
+export const SENTIMENT_WARMUP = 3;
+
+export interface EarningsActuals {
+  id: string;
+  symbol: string;
+  name: string;
+  period: string | null;
+  periodYear: number | null;
+  eps: number | null;
+  epsEst: number | null;
+  revenue: number | null;
+  revenueEst: number | null;
+}
+
+interface CallSentiment {
+  symbol: string;
+  ring: number[];
+  sum: number;
+  /** Sentiment rules whose threshold the estimate is currently beyond (fired, not re-armed yet). */
+  beyond: Set<string>;
+}
+
+export class AlertEvaluator {
+  private readonly phrases: PhraseMatcher;
+  private readonly callLive: ScopeIndex;
+  private readonly sentiment: ScopeIndex;
+  private readonly results: ScopeIndex;
+  private readonly calls = new Map<string, CallSentiment>();
+
+  constructor(readonly rules: readonly CompiledRule[]) {
+    this.phrases = new PhraseMatcher(rules);
+    this.callLive = new ScopeIndex(rules.filter((r) => r.kind === "call-live"));
+    this.sentiment = new ScopeIndex(rules.filter((r) => r.kind === "sentiment" && r.threshold !== null));
+    this.results = new ScopeIndex(rules.filter((r) => r.kind === "results"));
+  }
+
+  /** A new evaluator over new rules that keeps the sentiment state of calls in progress. */
+  withRules(rules: readonly CompiledRule[]): AlertEvaluator {
+    const next = new AlertEvaluator(rules);
+    for (const [callId, state] of this.calls) next.calls.set(callId, state);
+    return next;
+  }
+
+  onCallStarted(event: CallStartedEvent): AlertCandidate[] {
+    const symbol = event.symbol.toUpperCase();
+    return [...this.callLive.rulesFor(symbol)].map((rule) => ({
+      userId: rule.userId,
+      ruleId: rule.id,
+      kind: rule.kind,
+      subject: event.callId,
+      callId: event.callId,
+      symbol,
+      sequence: null,
+      startMs: 0,
+      text: `${event.name} (${symbol}) is live`,
+    }));
+  }
+
+  onSentence(symbol: string, event: SentenceEvent): AlertCandidate[] {
+    const upper = symbol.toUpperCase();
+    const out: AlertCandidate[] = this.phrases
+      .match({ symbol: upper, speaker: event.speaker, text: event.text })
+      .map((rule) => this.sentenceCandidate(rule, upper, event, event.text));
+    if (!this.sentiment.isEmpty && typeof event.sentiment === "number") {
+      for (const rule of this.crossings(upper, event.callId, event.sentiment))
+        out.push(
+          this.sentenceCandidate(
+            rule,
+            upper,
+            event,
+            `Live sentiment ${this.estimate(event.callId)!.toFixed(2)} crossed ${rule.threshold!.toFixed(2)}: “${event.text}”`,
+          ),
+        );
+    }
+    return out;
+  }
+
+  onCallStatus(event: CallStatusEvent): void {
+    if (event.status !== "live") this.calls.delete(event.callId);
+  }
+
+  onEarnings(records: readonly EarningsActuals[]): AlertCandidate[] {
+    const out: AlertCandidate[] = [];
+    for (const record of records) {
+      if (record.eps === null && record.revenue === null) continue;
+      const symbol = record.symbol.toUpperCase();
+      for (const rule of this.results.rulesFor(symbol)) {
+        out.push({
+          userId: rule.userId,
+          ruleId: rule.id,
+          kind: rule.kind,
+          subject: `earnings:${record.id}`,
+          callId: null,
+          symbol,
+          sequence: null,
+          startMs: null,
+          text: resultsText(record),
+        });
+      }
+    }
+    return out;
+  }
+
+  private sentenceCandidate(
+    rule: CompiledRule,
+    symbol: string,
+    event: SentenceEvent,
+    text: string,
+  ): AlertCandidate {
+    return {
+      userId: rule.userId,
+      ruleId: rule.id,
+      kind: rule.kind,
+      subject: event.callId,
+      callId: event.callId,
+      symbol,
+      sequence: event.sequence,
+      startMs: event.startMs,
+      text,
+    };
+  }
+
+  private estimate(callId: string): number | null {
+    const state = this.calls.get(callId);
+    return state && state.ring.length > 0 ? state.sum / state.ring.length : null;
+  }
+
+  private crossings(symbol: string, callId: string, score: number): CompiledRule[] {
+    let state = this.calls.get(callId);
+    if (!state) {
+      state = { symbol, ring: [], sum: 0, beyond: new Set() };
+      this.calls.set(callId, state);
+    }
+    state.ring.push(score);
+    state.sum += score;
+    if (state.ring.length > SENTIMENT_WINDOW) state.sum -= state.ring.shift()!;
+    if (state.ring.length < SENTIMENT_WARMUP) return [];
+    const mean = state.sum / state.ring.length;
+    const fired: CompiledRule[] = [];
+    for (const rule of this.sentiment.rulesFor(symbol)) {
+      const t = rule.threshold!;
+      const isBeyond = t >= 0 ? mean >= t : mean <= t;
+      if (isBeyond && !state.beyond.has(rule.id)) {
+        state.beyond.add(rule.id);
+        fired.push(rule);
+      } else if (!isBeyond) state.beyond.delete(rule.id);
+    }
+    return fired;
+  }
+}
+
+function resultsText(record: EarningsActuals): string {
+  const parts: string[] = [];
+  const period = [record.period, record.periodYear].filter((x) => x !== null).join(" ");
+  if (record.eps !== null)
+    parts.push(
+      `EPS ${formatEps(record.eps)}${record.epsEst !== null ? ` vs ${formatEps(record.epsEst)} est.` : ""}`,
+    );
+  if (record.revenue !== null)
+    parts.push(
+      `revenue ${formatMoney(record.revenue)}${record.revenueEst !== null ? ` vs ${formatMoney(record.revenueEst)} est.` : ""}`,
+    );
+  return `${record.name} (${record.symbol.toUpperCase()})${period ? ` ${period}` : ""} results: ${parts.join(", ")}`;
+}

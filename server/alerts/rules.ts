@@ -1,0 +1,77 @@
+import "server-only";
+import type { AlertRuleKind, SpeakerRole } from "@/lib/schemas/alerts";
+
+/**
+ * A rule as the engine evaluates it: its scope already resolved to upper-case tickers (its own tickers plus its
+ * watchlist's), so matching never touches the database. `tickers: null` = every call.
+ */
+export interface CompiledRule {
+  id: string;
+  userId: string;
+  kind: AlertRuleKind;
+  phrase: string | null;
+  tickers: ReadonlySet<string> | null;
+  speakerRole: SpeakerRole | null;
+  threshold: number | null;
+}
+
+/** What a rule's evaluation produced; recording it (once) and delivering it is the dispatcher's job. */
+export interface AlertCandidate {
+  userId: string;
+  ruleId: string;
+  kind: AlertRuleKind;
+  /** What the firing is unique per, with `sequence`: the call id, or `earnings:<record id>` for results. */
+  subject: string;
+  callId: string | null;
+  symbol: string;
+  sequence: number | null;
+  startMs: number | null;
+  text: string;
+}
+
+/** Rules bucketed by ticker, so finding the rules of one symbol never walks every user's rules. */
+export class ScopeIndex {
+  private readonly all: CompiledRule[] = [];
+  private readonly bySymbol = new Map<string, CompiledRule[]>();
+
+  constructor(rules: readonly CompiledRule[]) {
+    for (const rule of rules) {
+      if (rule.tickers === null) this.all.push(rule);
+      else
+        for (const symbol of rule.tickers) {
+          const list = this.bySymbol.get(symbol);
+          if (list) list.push(rule);
+          else this.bySymbol.set(symbol, [rule]);
+        }
+    }
+  }
+
+  get isEmpty(): boolean {
+    return this.all.length === 0 && this.bySymbol.size === 0;
+  }
+
+  /** `upperSymbol` already upper-cased. */
+  *rulesFor(upperSymbol: string): Iterable<CompiledRule> {
+    yield* this.all;
+    const list = this.bySymbol.get(upperSymbol);
+    if (list) yield* list;
+  }
+}
+
+/** Live diarization labels: `OPERATOR`, then `SPEAKER_1`, `SPEAKER_2`, … for everyone else. */
+export function speakerRoleOf(speaker: string): SpeakerRole {
+  return speaker.trim().toUpperCase() === "OPERATOR" ? "operator" : "speaker";
+}
+
+/**
+ * Resolves a stored rule's scope: its tickers and its watchlist's tickers together; neither = every call. A rule
+ * scoped to a watchlist that is now empty (or gone) watches nothing rather than everything.
+ */
+export function resolveScope(
+  tickers: readonly string[] | null,
+  watchlistTickers: readonly string[] | null | undefined,
+  hasWatchlist: boolean,
+): ReadonlySet<string> | null {
+  if (!hasWatchlist && (tickers === null || tickers.length === 0)) return null;
+  return new Set([...(tickers ?? []), ...(watchlistTickers ?? [])].map((t) => t.toUpperCase()));
+}

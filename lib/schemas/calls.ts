@@ -7,13 +7,13 @@
  */
 import { z } from "zod";
 import { envelopeSchema, pageMetaSchema } from "./envelope";
-import { callIdSchema, liveCallStatusSchema } from "./live";
+import { callIdSchema, liveCallStatusSchema, normalizeCallId } from "./live";
 import { enumParam, intParam, isValidIsoDate, symbolListParam } from "./params";
 
-export { callIdSchema };
+export { callIdSchema, normalizeCallId };
 
-/** Route params of `/api/calls/[callId]/…`: 24 hex characters, normalised to lower case. */
-export const callIdParamsSchema = z.object({ callId: callIdSchema.transform((s) => s.toLowerCase()) });
+/** Route params of `/api/calls/[callId]/…`: 1–64 of `[A-Za-z0-9_-]`, hex ids normalised to lower case. */
+export const callIdParamsSchema = z.object({ callId: callIdSchema.transform(normalizeCallId) });
 
 export const callStatusSchema = liveCallStatusSchema;
 export type CallStatus = z.infer<typeof callStatusSchema>;
@@ -65,7 +65,13 @@ export type CallSummary = z.infer<typeof callSummarySchema>;
 
 export const callListItemSchema = z.object({
   callId: z.string(),
+  /** The call's formal title ("Q4 2025 Northwind Semiconductor (NWSC) Earnings Conference Call"). */
   title: z.string(),
+  /**
+   * The service's AI-written headline of the call ("Northwind guides above consensus on data-centre demand"),
+   * shown as a subtitle; absent or null when the service gives none beyond the title.
+   */
+  headline: z.string().nullable().optional(),
   symbol: z.string(),
   name: z.string(),
   exchange: z.string().nullable(),

@@ -86,6 +86,7 @@ export const OPERATION_PERIODS = ["3M", "6M", "9M", "1Y"] as const;
 
 export const EARNING_RATIO_KEYS = [
   "dilutedEpsGrowth",
+  /** The seed's spelling; the real service sends `dilutedContEpsGrowth` (read as this one). */
   "dilutedConstEpsGrowth",
   "dpsGrowth",
   "equityPerShareGrowth",

@@ -81,6 +81,8 @@ export const valuationRatioSchema = z.object({
   /** Month end, YYYY-MM-DD. */
   date: str,
   ...numberFields(VALUATION_RATIO_KEYS),
+  /** Numeric ratios beyond the known ones (the real service publishes about a hundred). */
+  other: z.record(z.string(), z.number()),
 });
 export type ValuationRatio = z.infer<typeof valuationRatioSchema>;
 
@@ -110,6 +112,8 @@ export const earningRatioSchema = z.object({
   aorOrRestate: str,
   fiscalYearEnd: num,
   ...numberFields(EARNING_RATIO_KEYS),
+  /** Growth figures beyond the known ones (e.g. `fcfPerShareGrowth`), percent. */
+  other: z.record(z.string(), z.number()),
 });
 export type EarningRatio = z.infer<typeof earningRatioSchema>;
 
@@ -125,6 +129,8 @@ export const EARNING_REPORT_KEYS = [
   "dilutedEps",
   "dividendPerShare",
   "basicAverageShares",
+  "normalizedBasicEps",
+  "normalizedDilutedEps",
 ] as const;
 
 /** One period's report (`3M`, `6M`, `12M`); flattened like operation ratios: newest first, then by period. */
@@ -135,12 +141,18 @@ export const earningReportSchema = z.object({
   currency: str,
   fiscalYearEnd: str,
   ...numberFields(EARNING_REPORT_KEYS),
+  /** Per-share figures beyond the known ones. */
+  other: z.record(z.string(), z.number()),
 });
 export type EarningReport = z.infer<typeof earningReportSchema>;
 
 /* ------------------------------------------------------------------ financial statements */
 
-/** Line items keyed by camelCase name (e.g. totalAssets, operatingCashFlow, totalRevenue, netIncome, ebitda). */
+/**
+ * Line items keyed by camelCase name as the upstream names them (e.g. totalAssets, netPpe, operatingCashFlow,
+ * totalRevenue, ebitda): every numeric item present, the record's metadata (`id`, `currencyId`,
+ * `periodEndingDate`, `isCalculated`, `fiscalYearEnd`, …) lifted out.
+ */
 export const lineItemsSchema = z.record(z.string(), num);
 export type LineItems = z.infer<typeof lineItemsSchema>;
 
@@ -149,6 +161,10 @@ export const financialStatementSchema = z.object({
   period: str,
   reportType: str,
   aorOrRestate: str,
+  /** ISO 4217 code of the amounts. */
+  currency: str,
+  /** YYYY-MM-DD: the statement's own period end (equals `asOf` for as-reported statements). */
+  periodEndingDate: str,
   balanceSheet: lineItemsSchema,
   cashFlowStatement: lineItemsSchema,
   incomeStatement: lineItemsSchema,
@@ -229,6 +245,8 @@ export const ASSET_CLASSIFICATION_KEYS = [
   "msGroupName",
   "msIndustryCode",
   "msIndustryName",
+  "msSuperSectorCode",
+  "msSuperSectorName",
 ] as const;
 export const assetClassificationSchema = z.object(stringFields(ASSET_CLASSIFICATION_KEYS));
 export type AssetClassification = z.infer<typeof assetClassificationSchema>;
@@ -299,6 +317,8 @@ export const allFundamentalsItemSchema = z.object({
   alphaBeta: z.array(alphaBetaSchema),
   assetClassification: assetClassificationSchema.nullable(),
   shareClassProfile: shareClassProfileSchema.nullable(),
+  /** The latest statement, when the upstream's combined answer carries one (the real service does). */
+  financials: financialStatementSchema.nullable(),
   processingTimeMs: num,
 });
 

@@ -8,7 +8,21 @@
  */
 import { z } from "zod";
 
-export const callIdSchema = z.string().regex(/^[0-9a-f]{24}$/i, "callId must be 24 hexadecimal characters");
+/**
+ * A call id as the service issues it: the contract's are 24 hex digits, the real service's are not always, so any
+ * 1–64 of `[A-Za-z0-9_-]` (docs/upstream.md §5) — enough to keep paths and cache keys safe.
+ */
+export const callIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, "callId must be 1 to 64 letters, digits, '_' or '-'");
+
+/**
+ * Hex ids (the contract's) are case-insensitive and kept in lower case; any other id is the service's own string,
+ * whose case may matter, and is kept as given.
+ */
+export function normalizeCallId(id: string): string {
+  return /^[0-9a-fA-F]{24}$/.test(id) ? id.toLowerCase() : id;
+}
 
 /** Tickers as the upstream spells them (letters, digits, `.` and `-`), upper-cased. */
 export const tickerSchema = z
@@ -108,7 +122,7 @@ export const streamQuerySchema = z
   .object({
     tickers: z.union([z.literal("*"), commaList(tickerSchema, "tickers")]).optional(),
     calls: commaList(
-      callIdSchema.transform((s) => s.toLowerCase()),
+      callIdSchema.transform(normalizeCallId),
       "calls",
     ).optional(),
     cursor: z.string().max(64).optional(),

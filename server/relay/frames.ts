@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { normalizeCallId } from "@/lib/schemas/live";
 
 /**
  * Frames of the upstream live stream (upstream-contract §6). The stream mixes JSON objects with plain-text acks
@@ -92,11 +93,25 @@ function parseTime(value: string | null | undefined): number | null {
 }
 
 function normaliseCallId(id: string): string {
-  return id.toLowerCase();
+  return normalizeCallId(id);
+}
+
+/**
+ * The documented service sends text frames (the acknowledgment, `pong`) as JSON strings (`"Subscribed to NWSC"`,
+ * docs/upstream.md §8): such a frame reads as the text it quotes.
+ */
+function unquoteJsonString(text: string): string {
+  if (!text.startsWith('"')) return text;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "string" ? value.trim() : text;
+  } catch {
+    return text;
+  }
 }
 
 export function parseFrame(raw: string): UpstreamFrame {
-  const text = raw.trim();
+  const text = unquoteJsonString(raw.trim());
   if (text === "pong") return { kind: "pong" };
   const ack = /^(Subscribed to|Unsubscribed from)\s+(\S+)$/.exec(text);
   if (ack)

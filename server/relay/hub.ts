@@ -6,6 +6,7 @@ import type {
   ResetEvent,
   SentenceEvent,
 } from "@/lib/schemas/live";
+import { normalizeCallId } from "@/lib/schemas/live";
 import { ReplayBuffer } from "./replay-buffer";
 
 /**
@@ -190,7 +191,7 @@ export class InMemoryHub implements LiveHub {
   }
 
   snapshot(callId: string): CallSnapshot | null {
-    const p = this.projections.get(callId.toLowerCase());
+    const p = this.projections.get(normalizeCallId(callId));
     return p ? this.toSnapshot(p) : null;
   }
 

@@ -340,6 +340,7 @@ describe("callListFromBody", () => {
       {
         callId: ID,
         title: enrichedCall.call_title,
+        headline: null,
         symbol: "NWSC",
         name: "Northwind Semiconductor",
         exchange: "NASDAQ",

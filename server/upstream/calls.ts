@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { normalizeCallId } from "@/lib/schemas/calls";
 import type {
   Call,
   CallListItem,
@@ -96,6 +97,8 @@ const upstreamParticipantSchema = z.looseObject({
 const upstreamCallSchema = z.looseObject({
   call_id: z.string(),
   call_title: wireScalar,
+  description: wireScalar,
+  headline: wireScalar,
   symbol: z.string(),
   name: wireScalar,
   exchange: wireScalar,
@@ -253,7 +256,7 @@ export function toCallSummary(
 ): CallSummary {
   const text = toText(raw.summary) ?? "";
   return {
-    callId: (toText(raw.call_id) ?? fallback.callId ?? "").toLowerCase(),
+    callId: normalizeCallId(toText(raw.call_id) ?? fallback.callId ?? ""),
     symbol: (toText(raw.symbol) ?? fallback.symbol ?? "").toUpperCase(),
     points: text
       .split("\n")
@@ -278,18 +281,58 @@ function toParticipant(raw: z.infer<typeof upstreamParticipantSchema>): Particip
   };
 }
 
+const QUARTER_WORDS: Record<string, string> = { first: "Q1", second: "Q2", third: "Q3", fourth: "Q4" };
+
+/**
+ * Fiscal period and year named in a call's title: "Q4 2025 …", "2025 Q4", "FY 2025", "H1 2026", "fourth quarter
+ * fiscal year 2025". Null parts when the text names none.
+ */
+export function periodFromTitle(text: string | null): { period: string | null; year: number | null } {
+  if (!text) return { period: null, year: null };
+  const direct = /(Q[1-4]|H[12]|FY)\s*[-']?\s*((?:19|20)\d{2})/i.exec(text);
+  if (direct) return { period: direct[1]!.toUpperCase(), year: Number(direct[2]) };
+  const reversed = /((?:19|20)\d{2})\s*[-/]?\s*(Q[1-4]|H[12])/i.exec(text);
+  if (reversed) return { period: reversed[2]!.toUpperCase(), year: Number(reversed[1]) };
+  const words = /(first|second|third|fourth)[\s-]+quarter(?:[\s,]+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?((?:19|20)\d{2}))?/i.exec(
+    text,
+  );
+  if (words) {
+    return { period: QUARTER_WORDS[words[1]!.toLowerCase()] ?? null, year: words[2] ? Number(words[2]) : null };
+  }
+  const fullYear = /(?:full[\s-]+year|fiscal(?:\s+year)?)\s+((?:19|20)\d{2})/i.exec(text);
+  if (fullYear) return { period: "FY", year: Number(fullYear[1]) };
+  return { period: null, year: null };
+}
+
+/**
+ * Title and headline. The contract's `call_title` is the formal title; the real service's is an AI-written headline
+ * with the formal title in `description` (and a longer `headline` beside it). The formal title is the title, the
+ * service's headline a subtitle.
+ */
+function titleAndHeadline(raw: UpstreamCall, name: string): { title: string; headline: string | null } {
+  const description = toText(raw.description);
+  const callTitle = toText(raw.call_title);
+  const headlineField = toText(raw.headline);
+  const title = description ?? callTitle ?? `${name} conference call`;
+  const headline = description ? (callTitle ?? headlineField) : headlineField;
+  return { title, headline: headline !== null && headline !== title ? headline : null };
+}
+
 export function toCallListItem(raw: UpstreamCall): CallListItem {
   const endTime = toIsoTime(raw.end_time);
   const symbol = raw.symbol.trim().toUpperCase();
   const name = toText(raw.name) ?? symbol;
+  const { title, headline } = titleAndHeadline(raw, name);
+  const named = periodFromTitle(toText(raw.description) ?? toText(raw.call_title));
   return {
-    callId: raw.call_id.toLowerCase(),
-    title: toText(raw.call_title) ?? `${name} conference call`,
+    callId: normalizeCallId(raw.call_id.trim()),
+    title,
+    headline,
     symbol,
     name,
     exchange: toText(raw.exchange),
-    period: toText(raw.period),
-    year: toInt(raw.year),
+    period: toText(raw.period) ?? named.period,
+    year: toInt(raw.year) ?? named.year,
     startTime: toIsoTime(raw.start_time) ?? new Date(0).toISOString(),
     endTime,
     durationSeconds: toNumber(raw.duration),
@@ -316,11 +359,27 @@ function recordingsOf(raw: UpstreamCall) {
   return raw.recording ? [...list, raw.recording] : list;
 }
 
-export function toMediaLinks(raw: UpstreamCall): MediaLinks {
+/**
+ * The documented service gives some links relative to its base URL (`6825…/mp3/audio.mp3`); the media proxy needs
+ * absolute ones. Without a base a relative link cannot be followed and counts as absent.
+ */
+function absoluteLink(link: string | null, baseUrl: string | undefined): string | null {
+  if (link === null) return null;
+  if (/^https?:\/\//i.test(link)) return link;
+  if (!baseUrl) return null;
+  try {
+    return new URL(link.replace(/^\/+/, ""), baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`).toString();
+  } catch {
+    return null;
+  }
+}
+
+/** `baseUrl`: the service's REST base, against which relative links resolve. */
+export function toMediaLinks(raw: UpstreamCall, baseUrl?: string): MediaLinks {
   const formats = recordingsOf(raw).flatMap((r) => r.formats ?? []);
   const find = (test: (type: string, link: string) => boolean) => {
     for (const f of formats) {
-      const link = toText(f.file_link);
+      const link = absoluteLink(toText(f.file_link), baseUrl);
       const type = (toText(f.content_type) ?? "").toLowerCase();
       if (link && test(type, link)) return link;
     }
@@ -329,7 +388,7 @@ export function toMediaLinks(raw: UpstreamCall): MediaLinks {
   return {
     hls: find((t, l) => t.includes("mpegurl") || /\.m3u8(\?|$)|\/hls(\?|$)/i.test(l)),
     mp3: find((t, l) => t === "audio/mpeg" || t === "audio/mp3" || /\.mp3(\?|$)|\/mp3(\?|$)/i.test(l)),
-    pdf: toText(raw.pdf?.file_link),
+    pdf: absoluteLink(toText(raw.pdf?.file_link), baseUrl),
     isEnded: toCallStatus(raw.status, raw.summary != null, toIsoTime(raw.end_time)) !== "live",
   };
 }
@@ -340,7 +399,8 @@ export function toMediaLinks(raw: UpstreamCall): MediaLinks {
  * lifecycle does: HLS from the first sentence, MP3 from completion, PDF from enrichment.
  */
 function toMediaFlags(raw: UpstreamCall, status: CallStatus, hasSentences: boolean) {
-  const links = toMediaLinks(raw);
+  // Only presence matters here, so any base resolves a relative link.
+  const links = toMediaLinks(raw, "http://upstream.invalid/");
   const askedAudio = raw.recordings !== undefined || raw.recording !== undefined;
   const askedPdf = raw.pdf !== undefined;
   return {
@@ -576,8 +636,8 @@ export function callFromBody(body: unknown): Omit<Call, "streamCursor"> {
   return toCall(upstreamCallSchema.parse(body));
 }
 
-export function mediaLinksFromBody(body: unknown): MediaLinks {
-  return toMediaLinks(upstreamCallSchema.parse(body));
+export function mediaLinksFromBody(body: unknown, baseUrl?: string): MediaLinks {
+  return toMediaLinks(upstreamCallSchema.parse(body), baseUrl);
 }
 
 export function summaryFromBody(body: unknown): CallSummary | null {

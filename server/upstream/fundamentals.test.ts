@@ -65,6 +65,7 @@ describe("fundamentals mappers", () => {
       dilutedConstEpsGrowth: 11.9,
       dpsGrowth: 5,
       equityPerShareGrowth: 8.25,
+      other: {},
     });
   });
 

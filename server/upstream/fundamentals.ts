@@ -43,6 +43,12 @@ import { pickNumbers, pickTexts, snakeToCamel, toBool, toInt, toIsoDate, toNumbe
  * strings, keys in either letter case (`PERatio`/`peRatio`, `EBITDAMargin`), sections that are an object where an
  * array was documented or the reverse. Tolerated too: `result` at the top or under `data` (the earningReports
  * envelope), `ok` as the string "true" (v3).
+ *
+ * Two shapes of every record are understood (docs/upstream.md §3 and §8): the seed's, where operation ratios and
+ * earning reports are grouped by period (`{"3M": {...}, "1Y": {...}}`), and the real service's documented one, where
+ * each record is flat with its keys in `id: {companyId|shareClassId, asOf, period, reportType, aorRestate}`, field
+ * names differ (`currencyId`, `isPrimaryShare`, `dilutedContEpsGrowth`) and figures beyond the seed's lists arrive
+ * (kept in `other`, or as statement line items).
  */
 
 type Obj = Record<string, unknown>;
@@ -125,11 +131,24 @@ function nested(value: unknown): Obj {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Obj) : {};
 }
 
-/** A period-keyed group (`{"3M": {...}, "1Y": {...}}`) → its values in a stable period order; a bare row passes. */
+/**
+ * A period-keyed group holds nothing but objects (`{"3M": {...}, "1Y": {...}}`); a record with an `id` or any scalar
+ * member is one flat record (the documented shape, or the contract's bare row), whatever else it nests.
+ */
+function isPeriodGroup(group: Obj): boolean {
+  if (group.id !== undefined) return false;
+  const members = Object.values(group).filter((v) => v !== null && v !== undefined);
+  return members.length > 0 && members.every((v) => typeof v === "object" && !Array.isArray(v));
+}
+
+/** The period of a flat record: at the top (seed, contract) or in its `id` (documented). */
+function periodOf(record: Obj): string | null {
+  return toText(record.period) ?? toText(nested(record.id).period);
+}
+
+/** A period-keyed group → its values in a stable period order; a flat record passes as itself. */
 function flattenByPeriod(group: Obj, order: readonly string[]): { period: string; value: Obj }[] {
-  if (typeof group.period === "string" && !Object.values(group).some((v) => nested(v).period !== undefined)) {
-    return [{ period: group.period, value: group }];
-  }
+  if (!isPeriodGroup(group)) return [{ period: periodOf(group) ?? "", value: group }];
   const keys = Object.keys(group).filter((k) => group[k] !== null && typeof group[k] === "object");
   keys.sort((a, b) => {
     const ia = order.indexOf(a);
@@ -145,34 +164,59 @@ export function toCompany(raw: Obj | null | undefined): Company {
   return pickTexts(raw, COMPANY_KEYS);
 }
 
+/** Metadata members of a documented record: never figures, whatever their type. */
+const RECORD_META = [
+  "id",
+  "period",
+  "asOf",
+  "date",
+  "reportType",
+  "aorOrRestate",
+  "aorRestate",
+  "fiscalYearEnd",
+  "fiscalYearEndChange",
+  "currency",
+  "currencyId",
+  "companyId",
+  "shareClassId",
+  "periodEndingDate",
+  "isCalculated",
+] as const;
+
+/** Either spelling of the restatement flag, in `id` or at the top. */
+function aorOf(raw: Obj, id: Obj): string | null {
+  return firstText(id, ["aorOrRestate", "aorRestate"]) ?? firstText(raw, ["aorOrRestate", "aorRestate"]);
+}
+
+const VALUATION_ALIASES = { pricetoEbitda: ["priceToEbitda"] } as const;
+const VALUATION_KNOWN = knownNames([...RECORD_META, ...VALUATION_RATIO_KEYS], VALUATION_ALIASES);
+
 export function toValuationRatio(raw: Obj): ValuationRatio {
   const id = nested(raw.id);
   return {
     shareClassId: toText(id.shareClassId ?? raw.shareClassId),
-    date: toIsoDate(id.date ?? raw.date ?? raw.asOf),
-    ...pickNumbers(raw, VALUATION_RATIO_KEYS),
+    date: toIsoDate(id.date ?? raw.date ?? id.asOf ?? raw.asOf),
+    ...pickNumbers(raw, VALUATION_RATIO_KEYS, VALUATION_ALIASES),
+    other: otherNumbers(raw, VALUATION_KNOWN),
   };
 }
 
-const OPERATION_META = new Set(["period", "fiscalyearend", "reporttype", "asof", "id", "aororrestate"]);
-const OPERATION_KNOWN = new Set(OPERATION_RATIO_KEYS.map((k) => k.toLowerCase()));
+/** The real service's spellings of operation ratios that differ by more than letter case. */
+const OPERATION_ALIASES = {
+  fixAssetTurnover: ["fixAssetsTuronver", "fixAssetsTurnover"],
+  payableTurnover: ["paymentTurnover"],
+} as const;
+const OPERATION_KNOWN = knownNames([...RECORD_META, ...OPERATION_RATIO_KEYS], OPERATION_ALIASES);
 
 export function toOperationRatio(period: string, raw: Obj): OperationRatio {
-  const other: Record<string, number> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    const lower = key.toLowerCase();
-    if (OPERATION_META.has(lower) || OPERATION_KNOWN.has(lower)) continue;
-    const n = toNumber(value);
-    if (n !== null) other[key.charAt(0).toLowerCase() + key.slice(1)] = n;
-  }
   const id = nested(raw.id);
   return {
-    period: toText(raw.period) ?? period,
+    period: periodOf(raw) ?? period,
     fiscalYearEnd: toText(raw.fiscalYearEnd),
     reportType: toText(raw.reportType ?? id.reportType),
     asOf: toIsoDate(raw.asOf ?? id.asOf),
-    ...pickNumbers(raw, OPERATION_RATIO_KEYS),
-    other,
+    ...pickNumbers(raw, OPERATION_RATIO_KEYS, OPERATION_ALIASES),
+    other: otherNumbers(raw, OPERATION_KNOWN),
   };
 }
 
@@ -182,6 +226,9 @@ export function toOperationRatios(raw: Obj[] | Obj | null | undefined): Operatio
   );
 }
 
+const EARNING_RATIO_ALIASES = { dilutedConstEpsGrowth: ["dilutedContEpsGrowth"] } as const;
+const EARNING_RATIO_KNOWN = knownNames([...RECORD_META, ...EARNING_RATIO_KEYS], EARNING_RATIO_ALIASES);
+
 export function toEarningRatio(raw: Obj): EarningRatio {
   const id = nested(raw.id);
   return {
@@ -189,22 +236,26 @@ export function toEarningRatio(raw: Obj): EarningRatio {
     asOf: toIsoDate(id.asOf ?? raw.asOf),
     reportType: toText(id.reportType ?? raw.reportType),
     period: toText(id.period ?? raw.period),
-    aorOrRestate: toText(id.aorOrRestate ?? raw.aorOrRestate),
+    aorOrRestate: aorOf(raw, id),
     fiscalYearEnd: toInt(raw.fiscalYearEnd),
-    ...pickNumbers(raw, EARNING_RATIO_KEYS),
+    ...pickNumbers(raw, EARNING_RATIO_KEYS, EARNING_RATIO_ALIASES),
+    other: otherNumbers(raw, EARNING_RATIO_KNOWN),
   };
 }
 
 const EARNING_REPORT_PERIODS = ["3M", "6M", "9M", "12M", "1Y", "TTM"] as const;
+const EARNING_REPORT_KNOWN = knownNames([...RECORD_META, ...EARNING_REPORT_KEYS]);
 
 export function toEarningReport(period: string, raw: Obj): EarningReport {
+  const id = nested(raw.id);
   return {
-    period: toText(raw.period) ?? period,
-    asOf: toIsoDate(raw.asOf),
-    reportType: toText(raw.reportType),
-    currency: toText(raw.currency),
+    period: periodOf(raw) ?? period,
+    asOf: toIsoDate(raw.asOf ?? id.asOf),
+    reportType: toText(raw.reportType ?? id.reportType),
+    currency: firstText(raw, ["currency", "currencyId"]),
     fiscalYearEnd: toText(raw.fiscalYearEnd),
     ...pickNumbers(raw, EARNING_REPORT_KEYS),
+    other: otherNumbers(raw, EARNING_REPORT_KNOWN),
   };
 }
 
@@ -214,22 +265,51 @@ export function toEarningReports(raw: Obj[] | Obj | null | undefined): EarningRe
   );
 }
 
+const STATEMENT_META = knownNames(RECORD_META);
+
+/**
+ * Every line item of one statement: numbers and decimal strings, `""`/null kept as null. The record's metadata
+ * (the documented `id`, `currencyId`, `periodEndingDate`, `isCalculated`, `fiscalYearEnd`, …) is not a line item,
+ * and neither is any other text, boolean or object.
+ */
 function toLineItems(raw: unknown): LineItems {
   const items: LineItems = {};
   for (const [key, value] of Object.entries(nested(raw))) {
-    if (value !== null && typeof value === "object") continue;
-    items[snakeToCamel(key.charAt(0).toLowerCase() + key.slice(1))] = toNumber(value);
+    if (STATEMENT_META.has(key.toLowerCase())) continue;
+    if ((value !== null && typeof value === "object") || typeof value === "boolean") continue;
+    const n = toNumber(value);
+    if (n === null && typeof value === "string" && value.trim() !== "") continue;
+    items[snakeToCamel(key.charAt(0).toLowerCase() + key.slice(1))] = n;
   }
   return items;
 }
 
+const STATEMENT_PARTS = ["balanceSheet", "incomeStatement", "cashFlowStatement"] as const;
+
+/**
+ * A statement's metadata sits on the statement (seed, contract) or only inside each part's documented record; the
+ * first place that has it answers.
+ */
 export function toFinancialStatement(raw: Obj): FinancialStatement {
-  const id = nested(raw.id);
+  const sources = [
+    raw,
+    nested(raw.id),
+    ...STATEMENT_PARTS.flatMap((p) => [nested(raw[p]), nested(nested(raw[p]).id)]),
+  ];
+  const text = (names: readonly string[]) => {
+    for (const source of sources) {
+      const t = firstText(source, names);
+      if (t !== null) return t;
+    }
+    return null;
+  };
   return {
-    asOf: toIsoDate(raw.asOf ?? id.asOf),
-    period: toText(raw.period ?? id.period),
-    reportType: toText(raw.reportType ?? id.reportType),
-    aorOrRestate: toText(raw.aorOrRestate ?? id.aorOrRestate),
+    asOf: toIsoDate(text(["asOf"])),
+    period: text(["period"]),
+    reportType: text(["reportType"]),
+    aorOrRestate: text(["aorOrRestate", "aorRestate"]),
+    currency: text(["currency", "currencyId"]),
+    periodEndingDate: toIsoDate(text(["periodEndingDate"])) ?? toIsoDate(text(["asOf"])),
     balanceSheet: toLineItems(raw.balanceSheet),
     cashFlowStatement: toLineItems(raw.cashFlowStatement),
     incomeStatement: toLineItems(raw.incomeStatement),
@@ -237,14 +317,15 @@ export function toFinancialStatement(raw: Obj): FinancialStatement {
 }
 
 export function toShareClass(raw: Obj): ShareClass {
+  const id = nested(raw.id);
   return {
-    shareClassId: toText(raw.shareClassId),
+    shareClassId: toText(raw.shareClassId ?? id.shareClassId),
     symbol: toText(raw.symbol),
     exchangeId: toText(raw.exchangeId),
-    currency: toText(raw.currency),
+    currency: firstText(raw, ["currency", "currencyId"]),
     ipoDate: toIsoDate(raw.ipoDate),
     isDepositaryReceipt: toBool(raw.isDepositaryRecipt ?? raw.isDepositaryReceipt),
-    isPrimary: toBool(raw.isPrimary),
+    isPrimary: toBool(raw.isPrimary ?? raw.isPrimaryShare),
     securityType: toText(raw.securityType),
     enterpriseValue: toNumber(raw.enterpriseValue),
     marketCap: toNumber(raw.marketCap),
@@ -279,6 +360,18 @@ export function toCompanyProfile(raw: Obj): CompanyProfile {
 
 export function toAssetClassification(raw: Obj): AssetClassification {
   return pickTexts(raw, ASSET_CLASSIFICATION_KEYS);
+}
+
+/**
+ * The combined answer's "latest" section: the records of the newest `asOf`, one per period. The seed sends one
+ * period group, the documented service an array of flat records (newest first, several dates).
+ */
+function latestOf<T extends { asOf: string | null }>(records: T[]): T[] {
+  const newest = records.reduce<string | null>(
+    (m, r) => (r.asOf !== null && (m === null || r.asOf > m) ? r.asOf : m),
+    null,
+  );
+  return newest === null ? records.slice(0, 1) : records.filter((r) => r.asOf === newest);
 }
 
 /* ------------------------------------------------------------------ item mappers per kind */
@@ -325,17 +418,19 @@ const itemMappers: { [K in V21Kind]: (item: UpstreamFundamentalsItem) => Fundame
     const earningRatio = first(i.earningRatios);
     const classification = first(i.assetClassification);
     const scp = first(i.shareClassProfileHistory ?? i.shareClassProfile);
+    const statement = first(i.financials);
     return {
       ...base(i),
       companyProfile: profile ? toCompanyProfile(profile) : null,
       shareClass: shareClass ? toShareClass(shareClass) : null,
       valuationRatios: valuation ? toValuationRatio(valuation) : null,
-      operationRatios: toOperationRatios(first(i.operationRatios)),
-      earningReports: toEarningReports(first(i.earningReports)),
+      operationRatios: latestOf(toOperationRatios(i.operationRatios)),
+      earningReports: latestOf(toEarningReports(i.earningReports)),
       earningRatios: earningRatio ? toEarningRatio(earningRatio) : null,
       alphaBeta: asArray(i.alphaBeta).map(toAlphaBeta),
       assetClassification: classification ? toAssetClassification(classification) : null,
       shareClassProfile: scp ? toShareClassProfile(scp) : null,
+      financials: statement ? toFinancialStatement(statement) : null,
       processingTimeMs: toNumber(i.processingTimeMillis),
     };
   },

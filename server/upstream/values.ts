@@ -117,16 +117,53 @@ export function snakeToCamel(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** Reads `keys` from `raw` case-insensitively (the upstream mixes `PERatio`/`peRatio`, `EBITDAMargin`). */
+/**
+ * Reads `keys` from `raw` case-insensitively (the upstream mixes `PERatio`/`peRatio`, `EBITDAMargin`), trying each
+ * key's `aliases` after it: the real service spells a few fields differently from the seed
+ * (`dilutedContEpsGrowth` for `dilutedConstEpsGrowth`, `fixAssetsTuronver` for `fixAssetTurnover`).
+ */
 export function pickNumbers<const K extends string>(
   raw: Record<string, unknown>,
   keys: readonly K[],
+  aliases: Partial<Record<K, readonly string[]>> = {},
 ): Record<K, number | null> {
   const byLower = new Map(Object.entries(raw).map(([k, v]) => [k.toLowerCase(), v]));
-  return Object.fromEntries(keys.map((k) => [k, toNumber(byLower.get(k.toLowerCase()))])) as Record<
-    K,
-    number | null
-  >;
+  const read = (k: K): number | null => {
+    for (const name of [k, ...(aliases[k] ?? [])]) {
+      const n = toNumber(byLower.get(name.toLowerCase()));
+      if (n !== null) return n;
+    }
+    return null;
+  };
+  return Object.fromEntries(keys.map((k) => [k, read(k)])) as Record<K, number | null>;
+}
+
+/** Lower-cased names `pickNumbers` reads for `keys` and their `aliases` (so the rest can be kept as "other"). */
+export function knownNames(keys: readonly string[], aliases: Partial<Record<string, readonly string[]>> = {}) {
+  return new Set(keys.flatMap((k) => [k, ...(aliases[k] ?? [])]).map((k) => k.toLowerCase()));
+}
+
+/**
+ * Numeric members of `raw` beyond `known` (lower-cased names) and `meta`: the real service sends far more figures
+ * than the seed lists, and the UI shows whatever arrives. Keys keep their spelling, first letter lowered.
+ */
+export function otherNumbers(raw: Record<string, unknown>, known: ReadonlySet<string>): Record<string, number> {
+  const other: Record<string, number> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (known.has(key.toLowerCase()) || typeof value === "boolean") continue;
+    const n = toNumber(value);
+    if (n !== null) other[key.charAt(0).toLowerCase() + key.slice(1)] = n;
+  }
+  return other;
+}
+
+/** Reads the first present of several spellings of one text field (`currency` / `currencyId`). */
+export function firstText(raw: Record<string, unknown>, names: readonly string[]): string | null {
+  for (const name of names) {
+    const t = toText(raw[name]);
+    if (t !== null) return t;
+  }
+  return null;
 }
 
 export function pickTexts<const K extends string>(

@@ -1,0 +1,154 @@
+import "server-only";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import type { Logger } from "pino";
+
+/**
+ * The one database: PGlite (Postgres compiled to WebAssembly, in process, files under `dataDir`) by default, or a
+ * PostgreSQL server when `url` is set, which several app instances then share. Both get the same schema through the
+ * same SQL migrations (drizzle/), applied here before anything else touches the database.
+ */
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type DriverName = "pglite" | "postgres";
+
+/** A session-level advisory lock held on its own connection; `lost` settles if that connection dies. */
+export interface AdvisoryLease {
+  release(): Promise<void>;
+  readonly lost: Promise<void>;
+}
+
+export interface Database {
+  db: Db;
+  driver: DriverName;
+  /** Takes advisory lock `key` if nobody holds it (across every instance sharing the server), else `null`. */
+  tryAdvisoryLock(key: number): Promise<AdvisoryLease | null>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…`; unset = PGlite under `dataDir`. */
+  url?: string;
+  /** PGlite's folder; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  logger: Pick<Logger, "info" | "warn" | "error">;
+  migrationsFolder?: string;
+  /** node-postgres pool size. */
+  poolSize?: number;
+}
+
+/** Serialises migrations of instances starting together against one server (any constant unlikely to collide). */
+const MIGRATION_LOCK_KEY = 727_160_001;
+
+export function defaultMigrationsFolder(): string {
+  return path.join(process.cwd(), "drizzle");
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+  return options.url
+    ? createPostgres(options.url, migrationsFolder, options)
+    : createPglite(options.dataDir, migrationsFolder, options);
+}
+
+async function createPglite(
+  dataDir: string,
+  migrationsFolder: string,
+  options: DatabaseOptions,
+): Promise<Database> {
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir));
+  const db = drizzlePglite({ client });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+  options.logger.info({ driver: "pglite", dataDir }, "database: ready (PGlite)");
+  // One process owns a PGlite folder, so the lock is this process's: a flag, not a Postgres lock (PGlite has one
+  // connection, on which advisory locks would be re-entrant and never refuse).
+  const held = new Set<number>();
+  return {
+    db: db as unknown as Db,
+    driver: "pglite",
+    async tryAdvisoryLock(key) {
+      if (held.has(key)) return null;
+      held.add(key);
+      return { release: async () => void held.delete(key), lost: new Promise<void>(() => {}) };
+    },
+    close: () => client.close(),
+  };
+}
+
+async function createPostgres(
+  url: string,
+  migrationsFolder: string,
+  options: DatabaseOptions,
+): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle client's error (the server restarted) must not crash the process: the pool replaces the client.
+  pool.on("error", (error) => options.logger.warn({ err: error }, "database: idle connection failed"));
+  try {
+    const client = await pool.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg({ client }), { migrationsFolder });
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+      client.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  options.logger.info({ driver: "postgres" }, "database: ready (PostgreSQL)");
+  return {
+    db: drizzlePg({ client: pool }) as unknown as Db,
+    driver: "postgres",
+    async tryAdvisoryLock(key) {
+      const client = await pool.connect();
+      let lostResolve!: () => void;
+      const lost = new Promise<void>((resolve) => (lostResolve = resolve));
+      const onError = () => lostResolve();
+      try {
+        const result = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1) AS ok", [key]);
+        if (!result.rows[0]?.ok) {
+          client.release();
+          return null;
+        }
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+      client.on("error", onError);
+      client.on("end", onError);
+      let released = false;
+      return {
+        lost,
+        async release() {
+          if (released) return;
+          released = true;
+          client.off("error", onError);
+          client.off("end", onError);
+          try {
+            await client.query("SELECT pg_advisory_unlock($1)", [key]);
+            client.release();
+          } catch {
+            // The connection is gone, and its lock with it; make sure the pool does not reuse it.
+            client.release(true);
+          }
+        },
+      };
+    },
+    close: () => pool.end(),
+  };
+}

@@ -190,6 +190,55 @@ describe("CallStateMachine", () => {
     t.machine.dispose();
   });
 
+  it("does not give up on missing sentences while REST is failing: once it recovers, every one is published once, in order", async () => {
+    let restUp = true;
+    let restHas = 0;
+    let failures = 0;
+    const t = setup(() => {
+      if (restUp) return view("live", restHas);
+      failures += 1;
+      return new Error("503 upstream_unavailable"); // a 5xx, a timeout, or the breaker's instant refusal
+    });
+    t.machine.onAudio(ID, "NWSC");
+    await until(() => t.events.length >= 2);
+    t.machine.onSentence(frame(0));
+    t.machine.onSentence(frame(1));
+    restUp = false;
+    // The socket loses 2 and 3 while REST is down, far longer than the give-up bound (4 reads) lasts.
+    t.machine.onSentence(frame(4));
+    t.machine.onSentence(frame(5));
+    await until(() => failures >= 12);
+    expect(t.sequences()).toEqual([0, 1]);
+    restHas = 6;
+    restUp = true;
+    await until(() => t.sequences().length >= 6);
+    t.machine.onSentence(frame(6));
+    expect(t.sequences()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(t.machine.stats().skipped).toBe(0);
+    t.machine.dispose();
+  });
+
+  it("keeps a live call through scattered 404s: only consecutive ones drop it", async () => {
+    // 404s (null) between good reads: a call the upstream knows, answering unevenly (a load balancer's lagging node).
+    const answers: (RestCallView | null)[] = [
+      view("live", 1),
+      null,
+      view("live", 1),
+      null,
+      view("live", 1),
+      null,
+      view("live", 3),
+    ];
+    const t = setup((n) => answers[Math.min(n, answers.length) - 1]!);
+    t.machine.onAudio(ID, "NWSC");
+    await until(() => t.sequences().length >= 1);
+    t.machine.onSentence(frame(2));
+    await until(() => t.sequences().length >= 3);
+    expect(t.sequences()).toEqual([0, 1, 2]);
+    expect(t.machine.trackedCallIds()).toEqual([ID]);
+    t.machine.dispose();
+  });
+
   it("skips a gap that neither the socket nor REST can ever fill, after a bounded number of tries", async () => {
     const t = setup(() => view("live", 2));
     t.machine.onSentence(frame(4));

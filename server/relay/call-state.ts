@@ -51,7 +51,10 @@ export interface CallStateOptions {
   log: RelayLogger;
   /** Backoff of REST retries (gap filling, failed syncs). */
   syncBackoff?: { baseMs: number; capMs: number };
-  /** After this many syncs that did not close a gap, give up on the missing sentences and move on. */
+  /**
+   * After this many successful REST reads that still lack the missing sentences, give up on them and move on. Failed
+   * reads (5xx, timeouts, the breaker's refusals, 404s) do not count: REST may have the sentences once it is back.
+   */
   gapGiveUpAttempts?: number;
   /** Polling for enrichment after completion: first delay, growth factor, ceiling, attempts. */
   enrichPoll?: { firstMs: number; factor: number; capMs: number; maxAttempts: number };
@@ -95,7 +98,7 @@ interface TrackedCall {
     gapAttempts: number;
   };
   enrich: { timer: NodeJS.Timeout | null; attempts: number; running: boolean };
-  /** Unannounced calls the upstream does not know (404) are dropped after a few tries. */
+  /** Consecutive 404s: a call the upstream keeps saying it does not know is dropped after a few. */
   notFound: number;
 }
 
@@ -417,8 +420,10 @@ export class CallStateMachine {
     try {
       const view = await this.options.fetcher.fetchCall(call.callId, this.abort.signal);
       if (this.disposed) return;
-      if (view) this.merge(call, view);
-      else {
+      if (view) {
+        call.notFound = 0;
+        this.merge(call, view);
+      } else {
         call.notFound += 1;
         failed = true;
         if (call.notFound >= NOT_FOUND_LIMIT) {
@@ -447,7 +452,7 @@ export class CallStateMachine {
       if (call.sync.again && call.status === "live") this.requestSync(call);
       return;
     }
-    if (gapRemains && hadGap && call.nextSeq === before) {
+    if (!failed && gapRemains && hadGap && call.nextSeq === before) {
       call.sync.gapAttempts += 1;
       if (call.sync.gapAttempts >= this.gapGiveUpAttempts) {
         this.skipGap(call);

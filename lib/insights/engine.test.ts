@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import type { InsightsContext } from "@/lib/schemas/insights";
+import { computeInsights, InsightsEngine } from "./engine";
+import { CURRENT_CALL, PREVIOUS_CALL } from "./fixtures.test-data";
+
+const context: InsightsContext = {
+  consensus: {
+    current: {
+      period: "Q3",
+      periodYear: 2026,
+      date: "2026-10-20",
+      epsType: "Adj",
+      epsEst: 1.9,
+      eps: 1.99,
+      epsSurprisePercent: 4.737,
+      revenueEst: 4_100_000_000,
+      revenue: 4_213_000_000,
+      revenueSurprisePercent: 2.756,
+    },
+    next: {
+      period: "Q4",
+      periodYear: 2026,
+      date: "2027-01-20",
+      epsType: "Adj",
+      epsEst: 2.1,
+      eps: null,
+      epsSurprisePercent: null,
+      revenueEst: 4_500_000_000,
+      revenue: null,
+      revenueSurprisePercent: null,
+    },
+  },
+  previousCall: {
+    callId: "a".repeat(24),
+    title: "Q2 2026 Example Corp Earnings Call",
+    startTime: "2026-07-20T20:00:00Z",
+    period: "Q2",
+    year: 2026,
+    segments: PREVIOUS_CALL.map(({ sequence, speaker, startMs, text }) => ({ sequence, speaker, startMs, text })),
+  },
+};
+
+describe("computeInsights", () => {
+  const insights = computeInsights({ sentences: CURRENT_CALL, isComplete: false }, context);
+
+  it("shows the calendar's own surprise when the spoken figure is its actual, rounded", () => {
+    const revenue = insights.figures.find((f) => f.metric === "revenue" && f.kind === "level" && !f.isGuidance);
+    expect(revenue).toMatchObject({ value: 4_200_000_000, consensus: 4_100_000_000, surprisePercent: 2.756 });
+    const eps = insights.figures.find((f) => f.metric === "eps" && f.period === "quarter");
+    expect(eps).toMatchObject({ value: 1.99, consensus: 1.9, surprisePercent: 4.737 });
+  });
+
+  it("compares the guidance midpoint with the next quarter's consensus", () => {
+    const guide = insights.figures.find((f) => f.isGuidance && f.metric === "revenue");
+    expect(guide).toMatchObject({ value: 4_400_000_000, consensus: 4_500_000_000 });
+    expect(guide?.surprisePercent).toBeCloseTo(-2.222, 2);
+  });
+
+  it("does not compare a year-ago figure with consensus", () => {
+    const prior = insights.figures.find((f) => f.period === "prior_year_quarter");
+    expect(prior?.value).toBe(1.75);
+    expect(prior?.consensus).toBeUndefined();
+  });
+
+  it("leaves out figures analysts say in their questions", () => {
+    expect(insights.figures.some((f) => f.value === 300_000_000)).toBe(false);
+  });
+
+  it("flags changed figures, raised guidance, intensity shifts and new topics against the previous call", () => {
+    const kinds = insights.changes.map((c) => `${c.kind}:${c.sequence}`);
+    expect(kinds).toContain("figure_up:3");
+    expect(kinds).toContain("figure_up:4");
+    expect(kinds).toContain("guidance_raised:7");
+    expect(kinds).toContain("intensity_down:2");
+    const intensity = insights.changes.find((c) => c.kind === "intensity_down");
+    expect(intensity).toMatchObject({ fromWord: "strong", toWord: "modest", previousSequence: 2 });
+    const segment = insights.changes.find((c) => c.kind === "figure_up" && c.sequence === 4);
+    expect(segment).toMatchObject({ before: 1_800_000_000, after: 2_100_000_000, topic: "Data Center" });
+    expect(insights.changes.find((c) => c.kind === "new_topic" && c.topic === "tariffs")?.sequence).toBe(5);
+    expect(insights.changes.some((c) => c.kind === "dropped_topic")).toBe(false);
+  });
+
+  it("reports topics dropped since the previous call once the call is over", () => {
+    const done = computeInsights({ sentences: CURRENT_CALL, isComplete: true }, context);
+    const dropped = done.changes.filter((c) => c.kind === "dropped_topic").map((c) => c.topic);
+    expect(dropped).toContain("supply chain");
+    expect(dropped).not.toContain("demand");
+  });
+
+  it("works without a previous call or consensus", () => {
+    const bare = computeInsights({ sentences: CURRENT_CALL, isComplete: false }, null);
+    expect(bare.changes).toEqual([]);
+    expect(bare.figures.find((f) => f.metric === "revenue")?.consensus).toBeUndefined();
+  });
+
+  it("gives the same answer incrementally as in one go", () => {
+    const engine = new InsightsEngine(context);
+    for (let n = 1; n <= CURRENT_CALL.length; n++) {
+      engine.compute({ sentences: CURRENT_CALL.slice(0, n), isComplete: false });
+    }
+    expect(engine.compute({ sentences: CURRENT_CALL, isComplete: false })).toEqual(insights);
+  });
+});

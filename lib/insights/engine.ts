@@ -1,0 +1,87 @@
+/**
+ * A call's insights from its transcript and context, recomputed as sentences arrive. The engine caches each
+ * sentence's figures and changes by sequence (and text: enrichment may rewrite a sentence), so a new sentence costs
+ * its own extraction and one BM25 lookup, not a pass over the whole call. The browser runs one engine per call room
+ * over the transcript the stream keeps current; the server runs the same code for the API.
+ */
+import type { Change, Figure, Insights, InsightsContext } from "@/lib/schemas/insights";
+import { droppedTopics, newTopics, PreviousCallIndex, sentenceChanges, type ComparableSentence } from "./changes";
+import { compareWithConsensus } from "./consensus";
+import { extractFigures, isFact } from "./figures";
+import { detectQa } from "./qa";
+import { isOperator, type TranscriptParticipant, type TranscriptSentence } from "./sentence";
+
+export interface InsightsInput {
+  sentences: readonly TranscriptSentence[];
+  participants?: readonly TranscriptParticipant[];
+  /** The call is over: topics the previous call had and this one never raised count as dropped. */
+  isComplete: boolean;
+}
+
+interface Cached<T> {
+  text: string;
+  value: T;
+}
+
+export class InsightsEngine {
+  private readonly previous: PreviousCallIndex | null;
+  private readonly figureCache = new Map<number, Cached<Figure[]>>();
+  private readonly changeCache = new Map<number, Cached<Change[]>>();
+  private readonly previousSegments: Set<string>;
+
+  constructor(private readonly context: InsightsContext | null) {
+    const prev = context?.previousCall;
+    this.previous = prev && prev.segments.length > 0 ? new PreviousCallIndex(prev.segments) : null;
+    this.previousSegments = new Set(
+      this.previous?.figures.flat().flatMap((f) => (f.segment ? [f.segment] : [])) ?? [],
+    );
+  }
+
+  figuresOf(s: TranscriptSentence): Figure[] {
+    const hit = this.figureCache.get(s.sequence);
+    if (hit && hit.text === s.text) return hit.value;
+    const value = extractFigures(s);
+    this.figureCache.set(s.sequence, { text: s.text, value });
+    return value;
+  }
+
+  private changesOf(s: ComparableSentence, figures: Figure[]): Change[] {
+    if (!this.previous) return [];
+    const hit = this.changeCache.get(s.sequence);
+    if (hit && hit.text === s.text) return hit.value;
+    const value = sentenceChanges(s, figures, this.previous);
+    this.changeCache.set(s.sequence, { text: s.text, value });
+    return value;
+  }
+
+  compute(input: InsightsInput): Insights {
+    const qa = detectQa(input.sentences, input.participants);
+    // Analysts restate and probe the company's figures; only what management says is the company's word.
+    const analysts = new Set(qa.turns.flatMap((t) => (t.speaker ? [t.speaker] : [])));
+    const company = input.sentences.filter((s) => !isOperator(s) && !analysts.has(s.speaker));
+    const figures: Figure[] = [];
+    const changes: Change[] = [];
+    const segmentsNow = new Map<string, ComparableSentence>();
+    for (const s of company) {
+      const own = this.figuresOf(s);
+      figures.push(...own);
+      for (const f of own) if (f.segment && isFact(f) && !segmentsNow.has(f.segment)) segmentsNow.set(f.segment, s);
+      changes.push(...this.changesOf(s, own));
+    }
+    if (this.previous) {
+      changes.push(...newTopics(company, this.previous, this.previousSegments, segmentsNow));
+      if (input.isComplete) changes.push(...droppedTopics(company, this.previous));
+    }
+    changes.sort((a, b) => (a.sequence ?? Infinity) - (b.sequence ?? Infinity));
+    return {
+      figures: compareWithConsensus(figures, this.context?.consensus ?? null),
+      changes,
+      qa,
+    };
+  }
+}
+
+/** One-shot form of the engine (the API, tests). */
+export function computeInsights(input: InsightsInput, context: InsightsContext | null): Insights {
+  return new InsightsEngine(context).compute(input);
+}

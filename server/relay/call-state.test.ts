@@ -303,16 +303,16 @@ describe("CallStateMachine", () => {
       log: quietLog,
       fetcher: {
         fetchCall: async () => view("enriched", 3),
-        listCallsStartedSince: async (fromIso) => {
-          asked.push(fromIso);
-          return [{ callId: ID, symbol: "NWSC" }];
+        listCallsStartedSince: async (fromIso, _signal, page = 1) => {
+          asked.push(`${fromIso} page ${page}`);
+          return page === 1 ? [{ callId: ID, symbol: "NWSC" }] : [];
         },
       },
     });
     const downSince = Date.parse("2026-10-20T21:00:30.000Z");
     machine.onReconnected(downSince);
     await until(() => events.length >= 7);
-    expect(asked).toEqual(["2026-10-20T20:59:30.000Z"]);
+    expect(asked).toEqual(["2026-10-20T20:59:30.000Z page 1", "2026-10-20T20:59:30.000Z page 2"]);
     expect(events.map((e) => e.event)).toEqual([
       "call.started",
       "call.status",
@@ -330,5 +330,79 @@ describe("CallStateMachine", () => {
     await tick(50);
     expect(events).toHaveLength(7);
     machine.dispose();
+  });
+  describe("catch-up after a reconnect", () => {
+    /** `total` calls started while away, listed newest first, `pageSize` a page, as the upstream pages them. */
+    function lister(total: number, pageSize: number) {
+      const ids = Array.from({ length: total }, (_, i) => i.toString(16).padStart(24, "0"));
+      const pagesAsked: number[] = [];
+      return {
+        ids,
+        pagesAsked,
+        listCallsStartedSince: async (_fromIso: string, _signal: AbortSignal, page = 1) => {
+          pagesAsked.push(page);
+          return ids
+            .slice((page - 1) * pageSize, page * pageSize)
+            .map((callId) => ({ callId, symbol: "NWSC" }));
+        },
+      };
+    }
+
+    function machineWith(list: ReturnType<typeof lister>, options: { catchUpMaxPages?: number } = {}) {
+      const warnings: string[] = [];
+      const machine = new CallStateMachine({
+        publish: () => {},
+        log: { ...quietLog, warn: (_obj: object, msg: string) => warnings.push(msg) },
+        // Calls of the catch-up stay tracked (live, nothing said yet) so the test can count them.
+        fetcher: {
+          fetchCall: async () => view("live", 0),
+          listCallsStartedSince: list.listCallsStartedSince,
+        },
+        ...options,
+      });
+      return { machine, warnings };
+    }
+
+    it("pages through every call that started while the socket was down, not only the first page", async () => {
+      const list = lister(250, 100);
+      const { machine, warnings } = machineWith(list);
+      machine.onReconnected(Date.now() - 60_000);
+      await until(() => machine.trackedCallIds().length === 250);
+      expect(new Set(machine.trackedCallIds())).toEqual(new Set(list.ids));
+      expect(list.pagesAsked).toEqual([1, 2, 3, 4]); // the fourth, empty, says there is no more
+      expect(warnings).toEqual([]);
+      machine.dispose();
+    });
+
+    it("stops at its page bound and says so in the log", async () => {
+      const list = lister(1_000, 100);
+      const { machine, warnings } = machineWith(list, { catchUpMaxPages: 3 });
+      machine.onReconnected(Date.now() - 60_000);
+      await until(() => warnings.length > 0);
+      await tick(20);
+      expect(list.pagesAsked).toEqual([1, 2, 3]);
+      expect(machine.trackedCallIds()).toHaveLength(300);
+      expect(warnings).toEqual([expect.stringMatching(/catch-up.*bound/)]);
+      machine.dispose();
+    });
+
+    it("stops when a page brings nothing new (an upstream that ignores the page number)", async () => {
+      const ids = ["a".repeat(24), "b".repeat(24)];
+      const pagesAsked: number[] = [];
+      const { machine } = machineWith({
+        ids,
+        pagesAsked,
+        listCallsStartedSince: async (_f: string, _s: AbortSignal, page = 1) => {
+          pagesAsked.push(page);
+          return ids.map((callId) => ({ callId, symbol: "NWSC" }));
+        },
+      });
+      machine.onReconnected(Date.now() - 60_000);
+      await until(() => pagesAsked.length >= 2);
+      await tick(20);
+      expect(pagesAsked).toEqual([1, 2]);
+      expect(machine.trackedCallIds().sort()).toEqual(ids);
+      machine.dispose();
+    });
   });
 });

@@ -34,8 +34,15 @@ export interface RestCallView {
 export interface CallFetcher {
   /** The call, or `null` when the upstream does not know it (404). Throws on other failures. */
   fetchCall(callId: string, signal: AbortSignal): Promise<RestCallView | null>;
-  /** Calls of any status that started since `fromIso` (catch-up after a reconnect). */
-  listCallsStartedSince?(fromIso: string, signal: AbortSignal): Promise<{ callId: string; symbol: string }[]>;
+  /**
+   * Page `page` (1-based, default 1; newest first) of the calls of any status that started since `fromIso`: the
+   * catch-up after a reconnect. An empty page means there is no more.
+   */
+  listCallsStartedSince?(
+    fromIso: string,
+    signal: AbortSignal,
+    page?: number,
+  ): Promise<{ callId: string; symbol: string }[]>;
 }
 
 export interface RelayLogger {
@@ -60,6 +67,8 @@ export interface CallStateOptions {
   enrichPoll?: { firstMs: number; factor: number; capMs: number; maxAttempts: number };
   /** How many finished call ids are remembered so late frames do not resurrect them. */
   tombstones?: number;
+  /** Pages of the catch-up listing read after a reconnect, at most (default 20: 2,000 calls at the upstream's 100). */
+  catchUpMaxPages?: number;
 }
 
 interface PendingSentence {
@@ -125,6 +134,7 @@ export class CallStateMachine {
   private readonly gapGiveUpAttempts: number;
   private readonly enrichPoll: { firstMs: number; factor: number; capMs: number; maxAttempts: number };
   private readonly tombstones: number;
+  private readonly catchUpMaxPages: number;
   private readonly counters = { fromSocket: 0, fromRest: 0, syncs: 0, syncFailures: 0, skipped: 0 };
 
   constructor(private readonly options: CallStateOptions) {
@@ -132,6 +142,7 @@ export class CallStateMachine {
     this.gapGiveUpAttempts = options.gapGiveUpAttempts ?? 10;
     this.enrichPoll = options.enrichPoll ?? { firstMs: 5_000, factor: 1.5, capMs: 60_000, maxAttempts: 60 };
     this.tombstones = options.tombstones ?? 2_000;
+    this.catchUpMaxPages = options.catchUpMaxPages ?? 20;
   }
 
   /** Sentences published by origin, REST reads, and sentences given up on (diagnostics and tests). */
@@ -203,20 +214,40 @@ export class CallStateMachine {
     for (const call of this.calls.values()) {
       if (call.status === "live") this.requestSync(call);
     }
-    const list = this.options.fetcher.listCallsStartedSince;
-    if (downSinceMs === undefined || !list) return;
+    if (downSinceMs === undefined || !this.options.fetcher.listCallsStartedSince) return;
     // A margin for clock skew and for a call announced just before the drop but never seen.
     const fromIso = new Date(downSinceMs - 60_000).toISOString();
-    list
-      .call(this.options.fetcher, fromIso, this.abort.signal)
-      .then((calls) => {
-        for (const c of calls) if (!this.calls.has(c.callId)) this.track(c.callId, c.symbol);
-      })
-      .catch((error: unknown) => {
-        if (!this.disposed) {
-          this.options.log.warn({ err: errorMessage(error) }, "relay: catch-up list after reconnect failed");
-        }
-      });
+    this.catchUp(fromIso).catch((error: unknown) => {
+      if (!this.disposed) {
+        this.options.log.warn({ err: errorMessage(error) }, "relay: catch-up list after reconnect failed");
+      }
+    });
+  }
+
+  /**
+   * Tracks every call the listing names, page by page, up to `catchUpMaxPages`. Newest first, so a call starting
+   * meanwhile shifts the rest down a place: a repeat on the next page, never a miss. A page with no call not seen
+   * before ends it too (an upstream that ignores the page number would otherwise be read to the bound).
+   */
+  private async catchUp(fromIso: string): Promise<void> {
+    const list = this.options.fetcher.listCallsStartedSince!;
+    const seen = new Set<string>();
+    for (let page = 1; page <= this.catchUpMaxPages; page += 1) {
+      const calls = await list.call(this.options.fetcher, fromIso, this.abort.signal, page);
+      if (this.disposed) return;
+      let fresh = 0;
+      for (const c of calls) {
+        if (seen.has(c.callId)) continue;
+        seen.add(c.callId);
+        fresh += 1;
+        if (!this.calls.has(c.callId)) this.track(c.callId, c.symbol);
+      }
+      if (fresh === 0) return;
+    }
+    this.options.log.warn(
+      { fromIso, pages: this.catchUpMaxPages, calls: seen.size },
+      "relay: catch-up after reconnect stopped at its page bound; older calls started while away are not looked up (live ones still come with the live list)",
+    );
   }
 
   /**

@@ -50,8 +50,8 @@ export const upstreamCallFetcher: CallFetcher = {
       segments: call.segments,
     };
   },
-  async listCallsStartedSince(fromIso, signal) {
-    const calls = await listCallsStartedSince(fromIso, { signal });
+  async listCallsStartedSince(fromIso, signal, page) {
+    const calls = await listCallsStartedSince(fromIso, { signal, page });
     return calls.map((c) => ({ callId: c.callId, symbol: c.symbol }));
   },
 };

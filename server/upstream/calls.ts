@@ -507,13 +507,16 @@ async function fetchCallPage(
   );
 }
 
-/** Calls (any status) that started at or after `fromIso`, uncached: the relay's catch-up after a reconnect. */
+/**
+ * One page (1-based, 100 calls, newest first) of the calls of any status that started at or after `fromIso`,
+ * uncached: the relay's catch-up after a reconnect reads them page by page.
+ */
 export async function listCallsStartedSince(
   fromIso: string,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; page?: number } = {},
 ): Promise<CallListItem[]> {
   const query: UpstreamQuery = {
-    page: 1,
+    page: options.page ?? 1,
     page_size: 100,
     status: "ALL",
     from: fromIso,

@@ -1,0 +1,182 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The analyst's workspace: watchlists, alert rules and what they fired, deliveries, notes, push subscriptions, the
+ * calendar feed's token and the VAPID keys. Rows belong to a user name (the signed-in user, or `local` when no users
+ * are configured).
+ *
+ * - A firing is unique per (user, rule, subject, sequence): `subject` is the call id (or `earnings:<record id>` for
+ *   a results alert) and `sequence` the sentence's, `-1` when the alert is about the call or report as a whole. A
+ *   plain `-1` rather than NULL, because Postgres treats NULLs as distinct in a unique index.
+ * - Deleting a watchlist deletes the rules scoped to it: such a rule would otherwise silently widen to every call.
+ *
+ * No `server-only` here: drizzle-kit loads this file outside Next to generate migrations.
+ */
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});
+
+const createdAt = () =>
+  timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow();
+
+export const watchlists = pgTable(
+  "watchlists",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id").notNull(),
+    name: text("name").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("watchlists_user_idx").on(t.userId, t.position)],
+);
+
+export const watchlistItems = pgTable(
+  "watchlist_items",
+  {
+    watchlistId: bigint("watchlist_id", { mode: "number" })
+      .notNull()
+      .references(() => watchlists.id, { onDelete: "cascade" }),
+    symbol: text("symbol").notNull(),
+    position: integer("position").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.watchlistId, t.symbol] }),
+    index("watchlist_items_symbol_idx").on(t.symbol),
+  ],
+);
+
+export const alertRules = pgTable(
+  "alert_rules",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id").notNull(),
+    /** keyword | call-live | results | sentiment | guidance */
+    kind: text("kind").notNull(),
+    phrase: text("phrase"),
+    tickers: text("tickers").array(),
+    watchlistId: bigint("watchlist_id", { mode: "number" }).references(() => watchlists.id, {
+      onDelete: "cascade",
+    }),
+    /** operator | speaker */
+    speakerRole: text("speaker_role"),
+    threshold: real("threshold"),
+    webhookUrl: text("webhook_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("alert_rules_user_idx").on(t.userId)],
+);
+
+export const alertFirings = pgTable(
+  "alert_firings",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id").notNull(),
+    ruleId: bigint("rule_id", { mode: "number" })
+      .notNull()
+      .references(() => alertRules.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    callId: text("call_id"),
+    symbol: text("symbol").notNull(),
+    sequence: integer("sequence").notNull().default(-1),
+    startMs: integer("start_ms"),
+    text: text("text").notNull(),
+    firedAt: timestamp("fired_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "string" }),
+  },
+  (t) => [
+    uniqueIndex("alert_firings_once_idx").on(t.userId, t.ruleId, t.subject, t.sequence),
+    index("alert_firings_inbox_idx").on(t.userId, t.firedAt),
+  ],
+);
+
+export const alertDeliveries = pgTable(
+  "alert_deliveries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    firingId: bigint("firing_id", { mode: "number" })
+      .notNull()
+      .references(() => alertFirings.id, { onDelete: "cascade" }),
+    /** webhook | push */
+    channel: text("channel").notNull(),
+    /** Origin only: a webhook's path and query often hold its secret. */
+    target: text("target").notNull(),
+    attempt: integer("attempt").notNull(),
+    ok: boolean("ok").notNull(),
+    status: integer("status"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    at: timestamp("at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (t) => [index("alert_deliveries_firing_idx").on(t.firingId)],
+);
+
+export const callNotes = pgTable(
+  "call_notes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id").notNull(),
+    callId: text("call_id").notNull(),
+    text: text("text").notNull(),
+    /** The moment of the call the note is pinned to, from its start. */
+    atMs: integer("at_ms").notNull(),
+    /** The highlighted sentence, if any, and its text as it was when highlighted. */
+    sequence: integer("sequence"),
+    quote: text("quote"),
+    createdAt: createdAt(),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, "text" || ' ' || coalesce("quote", ''))`),
+  },
+  (t) => [
+    index("call_notes_user_call_idx").on(t.userId, t.callId, t.atMs),
+    index("call_notes_search_idx").using("gin", t.search),
+  ],
+);
+
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id").notNull(),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+/** The calendar feed's secret, per user: only its SHA-256 is kept, so a database dump does not open anyone's feed. */
+export const feedTokens = pgTable("feed_tokens", {
+  userId: text("user_id").primaryKey(),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** Small server secrets generated at first start (the VAPID key pair), shared by every instance. */
+export const workspaceSecrets = pgTable("workspace_secrets", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  createdAt: createdAt(),
+});

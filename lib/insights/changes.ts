@@ -90,7 +90,13 @@ export function sentenceChanges(
     if (!old || old.value === f.value) continue;
     if (Math.abs(f.value - old.value) <= Math.abs(old.value) * SAME_VALUE) continue;
     const up = f.value > old.value;
-    const kind = f.isGuidance ? (up ? "guidance_raised" : "guidance_lowered") : up ? "figure_up" : "figure_down";
+    const kind = f.isGuidance
+      ? up
+        ? "guidance_raised"
+        : "guidance_lowered"
+      : up
+        ? "figure_up"
+        : "figure_down";
     out.push({
       ...baseChange(kind, sentence, before, match.similarity),
       id: `${kind}:${f.id}`,
@@ -105,7 +111,12 @@ export function sentenceChanges(
   const then = dominantIntensity(before.text);
   if (now && then && now.level !== then.level) {
     out.push({
-      ...baseChange(now.level > then.level ? "intensity_up" : "intensity_down", sentence, before, match.similarity),
+      ...baseChange(
+        now.level > then.level ? "intensity_up" : "intensity_down",
+        sentence,
+        before,
+        match.similarity,
+      ),
       fromWord: then.word,
       toWord: now.word,
     });
@@ -127,22 +138,29 @@ export function newTopics(
     for (const topic of sentenceTopics(s.text)) {
       if (seen.has(topic)) continue;
       seen.add(topic);
-      if (!previous.topics.has(topic)) out.push({ ...baseChange("new_topic", s, null, 1), id: `new_topic:${topic}`, topic });
+      if (!previous.topics.has(topic))
+        out.push({ ...baseChange("new_topic", s, null, 1), id: `new_topic:${topic}`, topic });
     }
   }
   for (const [segment, s] of segmentsNow) {
-    if (!segmentsThen.has(segment)) out.push({ ...baseChange("new_topic", s, null, 1), id: `new_topic:${segment}`, topic: segment });
+    if (!segmentsThen.has(segment))
+      out.push({ ...baseChange("new_topic", s, null, 1), id: `new_topic:${segment}`, topic: segment });
   }
   return out;
 }
 
 /** Topics of the previous call this (finished) call never mentioned. */
-export function droppedTopics(sentences: readonly ComparableSentence[], previous: PreviousCallIndex): Change[] {
+export function droppedTopics(
+  sentences: readonly ComparableSentence[],
+  previous: PreviousCallIndex,
+): Change[] {
   const now = new Set<string>();
-  for (const s of sentences) if (!/^operator$/i.test(s.speaker)) for (const t of sentenceTopics(s.text)) now.add(t);
+  for (const s of sentences)
+    if (!/^operator$/i.test(s.speaker)) for (const t of sentenceTopics(s.text)) now.add(t);
   const out: Change[] = [];
   for (const [topic, then] of previous.topics) {
-    if (!now.has(topic)) out.push({ ...baseChange("dropped_topic", null, then, 1), id: `dropped_topic:${topic}`, topic });
+    if (!now.has(topic))
+      out.push({ ...baseChange("dropped_topic", null, then, 1), id: `dropped_topic:${topic}`, topic });
   }
   return out;
 }

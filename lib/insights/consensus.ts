@@ -14,7 +14,8 @@ export function surprisePercent(actual: number, estimate: number): number | unde
 /** The spoken figure's precision: "$4.2 billion" stands for anything that rounds to 4.2 billion. */
 function roundsTo(spoken: Figure, actual: number): boolean {
   const factor = { one: 1, thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 }[spoken.scale];
-  const decimals = (spoken.quote.match(/\.(\d+)/)?.[1]?.length ?? 0) + (spoken.unit === "usd_per_share" ? 0 : 0);
+  const decimals =
+    (spoken.quote.match(/\.(\d+)/)?.[1]?.length ?? 0) + (spoken.unit === "usd_per_share" ? 0 : 0);
   const step = factor / 10 ** decimals;
   return Math.abs(actual - spoken.value) <= step / 2 + 1e-9 * Math.abs(actual);
 }
@@ -37,7 +38,9 @@ function compare(figure: Figure, record: ConsensusRecord, useActual: boolean): F
     useActual && actual !== null && reported !== null && roundsTo(figure, actual)
       ? reported
       : surprisePercent(figure.value, estimate);
-  return surprise === undefined ? { ...figure, consensus: estimate } : { ...figure, consensus: estimate, surprisePercent: surprise };
+  return surprise === undefined
+    ? { ...figure, consensus: estimate }
+    : { ...figure, consensus: estimate, surprisePercent: surprise };
 }
 
 /** Adds `consensus` and `surprisePercent` to the figures the calendar has an estimate for. */
@@ -46,8 +49,10 @@ export function compareWithConsensus(figures: readonly Figure[], consensus: Cons
   return figures.map((f) => {
     if (f.kind !== "level" || (f.metric !== "revenue" && f.metric !== "eps")) return f;
     if (f.unit !== (f.metric === "eps" ? "usd_per_share" : "usd")) return f;
-    if (!f.isGuidance && f.period === "quarter" && consensus.current) return compare(f, consensus.current, true);
-    if (f.isGuidance && f.period === "next_quarter" && consensus.next) return compare(f, consensus.next, false);
+    if (!f.isGuidance && f.period === "quarter" && consensus.current)
+      return compare(f, consensus.current, true);
+    if (f.isGuidance && f.period === "next_quarter" && consensus.next)
+      return compare(f, consensus.next, false);
     return f;
   });
 }

@@ -36,7 +36,12 @@ const context: InsightsContext = {
     startTime: "2026-07-20T20:00:00Z",
     period: "Q2",
     year: 2026,
-    segments: PREVIOUS_CALL.map(({ sequence, speaker, startMs, text }) => ({ sequence, speaker, startMs, text })),
+    segments: PREVIOUS_CALL.map(({ sequence, speaker, startMs, text }) => ({
+      sequence,
+      speaker,
+      startMs,
+      text,
+    })),
   },
 };
 
@@ -44,7 +49,9 @@ describe("computeInsights", () => {
   const insights = computeInsights({ sentences: CURRENT_CALL, isComplete: false }, context);
 
   it("shows the calendar's own surprise when the spoken figure is its actual, rounded", () => {
-    const revenue = insights.figures.find((f) => f.metric === "revenue" && f.kind === "level" && !f.isGuidance);
+    const revenue = insights.figures.find(
+      (f) => f.metric === "revenue" && f.kind === "level" && !f.isGuidance,
+    );
     expect(revenue).toMatchObject({ value: 4_200_000_000, consensus: 4_100_000_000, surprisePercent: 2.756 });
     const eps = insights.figures.find((f) => f.metric === "eps" && f.period === "quarter");
     expect(eps).toMatchObject({ value: 1.99, consensus: 1.9, surprisePercent: 4.737 });

@@ -5,7 +5,13 @@
  * over the transcript the stream keeps current; the server runs the same code for the API.
  */
 import type { Change, Figure, Insights, InsightsContext } from "@/lib/schemas/insights";
-import { droppedTopics, newTopics, PreviousCallIndex, sentenceChanges, type ComparableSentence } from "./changes";
+import {
+  droppedTopics,
+  newTopics,
+  PreviousCallIndex,
+  sentenceChanges,
+  type ComparableSentence,
+} from "./changes";
 import { compareWithConsensus } from "./consensus";
 import { extractFigures, isFact } from "./figures";
 import { detectQa } from "./qa";
@@ -65,7 +71,8 @@ export class InsightsEngine {
     for (const s of company) {
       const own = this.figuresOf(s);
       figures.push(...own);
-      for (const f of own) if (f.segment && isFact(f) && !segmentsNow.has(f.segment)) segmentsNow.set(f.segment, s);
+      for (const f of own)
+        if (f.segment && isFact(f) && !segmentsNow.has(f.segment)) segmentsNow.set(f.segment, s);
       changes.push(...this.changesOf(s, own));
     }
     if (this.previous) {

@@ -270,7 +270,13 @@ export const LABELLED_SENTENCES: LabelledSentence[] = [
     text: "Industrial Automation delivered $780 million in revenue, up 9%.",
     figures: [
       { metric: "segment_revenue", value: 780 * M, unit: "usd", segment: "Industrial Automation" },
-      { metric: "segment_revenue", value: 9, unit: "percent", kind: "change", segment: "Industrial Automation" },
+      {
+        metric: "segment_revenue",
+        value: 9,
+        unit: "percent",
+        kind: "change",
+        segment: "Industrial Automation",
+      },
     ],
   },
   {

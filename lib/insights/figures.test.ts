@@ -76,7 +76,12 @@ describe("extractFigures", () => {
 
   it("spreads a scale said once over both ends of a range", () => {
     const [f] = one("We expect revenue in the range of $7.88 to $8.2 billion.");
-    expect(f).toMatchObject({ low: 7_880_000_000, high: 8_200_000_000, value: 8_040_000_000, isGuidance: true });
+    expect(f).toMatchObject({
+      low: 7_880_000_000,
+      high: 8_200_000_000,
+      value: 8_040_000_000,
+      isGuidance: true,
+    });
   });
 
   it("drops the figure a speaker corrects away", () => {

@@ -8,7 +8,14 @@
  * named only earlier in the sentence, a question, a past guidance figure) gets a confidence below
  * FIGURE_CONFIDENCE_THRESHOLD, which the UI shows as unverified rather than as fact.
  */
-import type { Figure, FigureBasis, FigureKind, FigureMetric, FigurePeriod, FigureUnit } from "@/lib/schemas/insights";
+import type {
+  Figure,
+  FigureBasis,
+  FigureKind,
+  FigureMetric,
+  FigurePeriod,
+  FigureUnit,
+} from "@/lib/schemas/insights";
 import { findMentions, type Mention } from "./mentions";
 import { findMetricWords, isMarginMetric, isPerShareMetric, LEVEL_UNITS, type MetricHit } from "./metrics";
 
@@ -32,14 +39,17 @@ const CHANGE_AFTER =
 const LANDED_AT = /\b(?:to|at|of)\s*$/i;
 
 const COMPARATOR_BEFORE = /\b(?:compared (?:with|to)|versus|vs\.?|from|against|relative to)\s*(?:the\s+)?$/i;
-const YEAR_AGO = /\b(?:a year ago|year[- ]ago|prior[- ]year|last year'?s?|same (?:quarter|period) (?:of |a |last )?(?:last )?year|previous year)\b/i;
+const YEAR_AGO =
+  /\b(?:a year ago|year[- ]ago|prior[- ]year|last year'?s?|same (?:quarter|period) (?:of |a |last )?(?:last )?year|previous year)\b/i;
 const QUARTER_AGO = /\b(?:last quarter|prior quarter|previous quarter|sequential(?:ly)?|a quarter ago)\b/i;
 const RESTATED_AWAY = /\b(?:not|rather than|instead of|(?:and )?not the)\s*$/i;
 
 const GUIDANCE_CUE =
   /\b(?:we (?:now |currently )?(?:expect|anticipate|forecast|project|see|are (?:targeting|guiding|forecasting|projecting|expecting))|we(?:'re| are) (?:raising|lowering|reaffirming|reiterating|maintaining|narrowing|updating|initiating|introducing|increasing|cutting)|(?:our|the) (?:guidance|outlook) (?:is|calls for|assumes|implies|now)|(?:guidance|outlook) (?:for|of) (?:the )?(?:next|coming|fourth|first|second|third|full|fiscal)|expected to (?:be|come in|grow|range)|(?:raise|raising|lower|lowering|reaffirm|reaffirming|reiterate|reiterating|narrow|narrowing|update|updating|cut|cutting) (?:our|the) (?:\S+ ){0,3}(?:guidance|outlook)|should (?:be|come in|grow|land)|will be in the range|expectations? (?:is|are) for|we are guiding|we guide)\b/i;
-const PAST_GUIDANCE = /\b(?:guidance|outlook|guided|expectations?)\b(?:\s+(?:of|range of|range|midpoint of))?\s*$/i;
-const FULL_YEAR = /\b(?:full[- ]year|fiscal (?:year )?(?:20\d\d|year)|for the (?:full |fiscal )?year|annual|calendar (?:year )?20\d\d|for 20\d\d|year[- ]end)\b/i;
+const PAST_GUIDANCE =
+  /\b(?:guidance|outlook|guided|expectations?)\b(?:\s+(?:of|range of|range|midpoint of))?\s*$/i;
+const FULL_YEAR =
+  /\b(?:full[- ]year|fiscal (?:year )?(?:20\d\d|year)|for the (?:full |fiscal )?year|annual|calendar (?:year )?20\d\d|for 20\d\d|year[- ]end)\b/i;
 const PRIOR_FULL_YEAR = /\b(?:last fiscal year|prior fiscal year|for last year)\b/i;
 const ADJUSTED = /\b(?:non-?GAAP|adjusted|excluding|core|pro forma|underlying)\b/i;
 const GAAP = /(?<![-\w])GAAP\b/;
@@ -82,9 +92,11 @@ const SEGMENT_NOT = new Set([
   "company",
 ]);
 /** "revenue from our Cloud segment", "revenue in the Industrial business". */
-const SEGMENT_AFTER = /^\s+(?:from|in)\s+(?:our\s+|the\s+)?([A-Z][\w&'-]*(?:\s[A-Z][\w&'-]*){0,2})(?:\s+(?:segment|business|division|unit|region))?(?=[\s,.;]|$)/;
+const SEGMENT_AFTER =
+  /^\s+(?:from|in)\s+(?:our\s+|the\s+)?([A-Z][\w&'-]*(?:\s[A-Z][\w&'-]*){0,2})(?:\s+(?:segment|business|division|unit|region))?(?=[\s,.;]|$)/;
 /** "Data Center delivered $2.1 billion in revenue": the subject of a forward-attributed amount. */
-const SEGMENT_SUBJECT = /(?:^|[,;]\s*|\band\s+)(?:our\s+|the\s+)?((?:[A-Z][\w&'-]*\s){0,2}[A-Z][\w&'-]*)\s+(?:segment\s+|business\s+)?(?:delivered|generated|contributed|posted|reported|brought in|came in at)\s*$/;
+const SEGMENT_SUBJECT =
+  /(?:^|[,;]\s*|\band\s+)(?:our\s+|the\s+)?((?:[A-Z][\w&'-]*\s){0,2}[A-Z][\w&'-]*)\s+(?:segment\s+|business\s+)?(?:delivered|generated|contributed|posted|reported|brought in|came in at)\s*$/;
 /** "…$1.1 billion in free cash flow", "$4.2 billion of revenue". */
 const FORWARD_CUE = /^\s*(?:in|of)\s+(?:total\s+|quarterly\s+|net\s+|GAAP\s+|non-GAAP\s+|adjusted\s+)?/i;
 
@@ -149,7 +161,12 @@ function lastIndex(text: string, re: RegExp): number {
   return at;
 }
 
-function segmentName(text: string, hit: MetricHit, how: Attribution["how"], mentionStart: number): string | null {
+function segmentName(
+  text: string,
+  hit: MetricHit,
+  how: Attribution["how"],
+  mentionStart: number,
+): string | null {
   if (how === "forward") {
     const subj = SEGMENT_SUBJECT.exec(text.slice(0, mentionStart));
     return subj ? cleanSegment(subj[1]!) : null;
@@ -191,7 +208,12 @@ function periodOf(
   if (kind === "level") {
     const comparedWith = COMPARATOR_BEFORE.test(gap);
     const clause = clauseBefore(text, mention.start);
-    if (comparedWith || YEAR_AGO.test(afterToBreak) || YEAR_AGO.test(clause) || QUARTER_AGO.test(afterToBreak)) {
+    if (
+      comparedWith ||
+      YEAR_AGO.test(afterToBreak) ||
+      YEAR_AGO.test(clause) ||
+      QUARTER_AGO.test(afterToBreak)
+    ) {
       if (QUARTER_AGO.test(afterToBreak) || (comparedWith && QUARTER_AGO.test(text.slice(mention.end)))) {
         return "prior_quarter";
       }
@@ -205,7 +227,8 @@ function periodOf(
 
 function unitFits(metric: FigureMetric, kind: FigureKind, mention: Mention): FigureUnit | null {
   if (kind === "change") {
-    if (isMarginMetric(metric)) return mention.unit === "bps" || mention.unit === "percent" ? mention.unit : null;
+    if (isMarginMetric(metric))
+      return mention.unit === "bps" || mention.unit === "percent" ? mention.unit : null;
     return mention.unit === "percent" ? "percent" : mention.unit === "usd" ? "usd" : null;
   }
   const allowed = LEVEL_UNITS[metric];
@@ -239,15 +262,16 @@ export function extractFigures(sentence: SentenceInput): Figure[] {
     if (!attribution) continue;
     let metric = attribution.hit.metric!;
     // "a net loss of $0.12 per share": an amount per share of earnings is EPS whatever the noun before it.
-    if (mention.unit === "usd_per_share" && (metric === "net_income" || metric === "operating_income")) metric = "eps";
+    if (mention.unit === "usd_per_share" && (metric === "net_income" || metric === "operating_income"))
+      metric = "eps";
     const after = text.slice(mention.end);
     const isChangeWord = CHANGE_BEFORE.test(gap) || CHANGE_AFTER.test(after);
     const landed = LANDED_AT.test(gap) && !CHANGE_BEFORE.test(gap);
-    let kind: FigureKind =
-      mention.unit === "bps" ? "change" : isChangeWord && !landed ? "change" : "level";
+    let kind: FigureKind = mention.unit === "bps" ? "change" : isChangeWord && !landed ? "change" : "level";
     // A revenue-like metric stated in percent can only be a movement ("revenue grew 12%").
     if (kind === "level" && mention.unit === "percent" && !isMarginMetric(metric)) {
-      if (mention.isApproximate || /\bgrow|growth|increase|decline/i.test(gap + after.slice(0, 30))) kind = "change";
+      if (mention.isApproximate || /\bgrow|growth|increase|decline/i.test(gap + after.slice(0, 30)))
+        kind = "change";
     }
     const unit = unitFits(metric, kind, mention);
     if (unit === null) continue;

@@ -4,8 +4,16 @@ import { detectQa, parseIntro } from "./qa";
 
 describe("parseIntro", () => {
   it.each([
-    ["Our next question comes from Jane Doe with Morgan Stanley. Your line is open.", "Jane Doe", "Morgan Stanley"],
-    ["Our first question comes from the line of Ravi K. Patel from Bank of America.", "Ravi K. Patel", "Bank of America"],
+    [
+      "Our next question comes from Jane Doe with Morgan Stanley. Your line is open.",
+      "Jane Doe",
+      "Morgan Stanley",
+    ],
+    [
+      "Our first question comes from the line of Ravi K. Patel from Bank of America.",
+      "Ravi K. Patel",
+      "Bank of America",
+    ],
     ["We'll take our next question from Lena Fischer at J.P. Morgan.", "Lena Fischer", "J.P. Morgan"],
     ["Tom Okafor with Halden Securities, your line is open.", "Tom Okafor", "Halden Securities"],
   ])("%s", (text, analyst, firm) => {
@@ -40,7 +48,11 @@ describe("detectQa", () => {
       answerMs: 9_000,
       answerSentiment: 0.2,
     });
-    expect(qa.turns[1]).toMatchObject({ analyst: "Tom Okafor", speaker: "SPEAKER_4", answeredBy: ["SPEAKER_1"] });
+    expect(qa.turns[1]).toMatchObject({
+      analyst: "Tom Okafor",
+      speaker: "SPEAKER_4",
+      answeredBy: ["SPEAKER_1"],
+    });
   });
 
   it("names analysts and answerers from enrichment, with the participants' firms", () => {
@@ -51,7 +63,9 @@ describe("detectQa", () => {
           ? { ...s, speakerName: "Dana Whitfield" }
           : s,
     );
-    const enriched = detectQa(named, [{ name: "Jane A. Doe", role: "Analyst", organization: "Morgan Stanley & Co." }]);
+    const enriched = detectQa(named, [
+      { name: "Jane A. Doe", role: "Analyst", organization: "Morgan Stanley & Co." },
+    ]);
     expect(enriched.turns[0]).toMatchObject({
       analyst: "Jane A. Doe",
       firm: "Morgan Stanley & Co.",

@@ -20,7 +20,10 @@ const INTRO = [
   new RegExp(
     String.raw`(?:take|go to|hear from|move to)\s+(?:our\s+|the\s+)?(?:next\s+|first\s+|last\s+|final\s+)?(?:question\s+)?(?:from\s+)?${NAME}\s+(?:with|from|of|at)\s+${FIRM}`,
   ),
-  new RegExp(String.raw`^${NAME}\s+(?:with|from|of|at)\s+${FIRM}[,.]?\s+(?:your line is open|please go ahead|go ahead)`, "i"),
+  new RegExp(
+    String.raw`^${NAME}\s+(?:with|from|of|at)\s+${FIRM}[,.]?\s+(?:your line is open|please go ahead|go ahead)`,
+    "i",
+  ),
 ];
 
 export interface AnalystIntro {
@@ -110,7 +113,11 @@ export function detectQa(
 
   const byName = new Map(participants.map((p) => [p.name.toLowerCase(), p]));
   const finished = turns.map((t) => finishTurn(t, byName));
-  return { qaStartSequence, turns: finished, speakers: speakerSentiments(sentences, finished, management, byName) };
+  return {
+    qaStartSequence,
+    turns: finished,
+    speakers: speakerSentiments(sentences, finished, management, byName),
+  };
 }
 
 function newTurn(s: TranscriptSentence, analyst: string | null, firm: string | null): Building {

@@ -1,0 +1,46 @@
+import "server-only";
+import type { Upstream } from "../upstream/client";
+import { getUpstreamCall, listCalls } from "../upstream/calls";
+import { listEarnings } from "../upstream/calendars";
+import {
+  createCalendarConsensusSource,
+  createUpstreamPreviousCallSource,
+  type ConsensusSource,
+  type PreviousCallSource,
+} from "./sources";
+
+/** Four quarters back is more than "the previous call" needs, and one page of the upstream's listing. */
+const PREVIOUS_LOOKBACK = 8;
+
+/** The insights' context sources over the upstream REST client (until the archive serves previous calls). */
+export function createUpstreamInsightsSources(upstream: Upstream): {
+  previousCalls: PreviousCallSource;
+  consensus: ConsensusSource;
+} {
+  return {
+    previousCalls: createUpstreamPreviousCallSource({
+      async listCompletedCalls(symbol, to, { signal }) {
+        const page = await listCalls(
+          upstream,
+          { status: "completed", tickers: [symbol], to, page: 0, pageSize: PREVIOUS_LOOKBACK },
+          { signal },
+        );
+        return page.items;
+      },
+      async getCall(callId, { signal }) {
+        const cached = await getUpstreamCall(upstream, callId, { signal });
+        return cached.value ? { ...cached.value, streamCursor: null } : null;
+      },
+    }),
+    consensus: createCalendarConsensusSource({
+      async listEarnings(symbol, from, to, { signal }) {
+        const page = await listEarnings(
+          upstream,
+          { tickers: [symbol], from, to, page: 0, pageSize: 20, sort: "date:asc" },
+          { signal },
+        );
+        return page.value;
+      },
+    }),
+  };
+}

@@ -121,10 +121,7 @@ function commaList<T extends z.ZodType<string, string>>(item: T, what: string) {
 export const streamQuerySchema = z
   .object({
     tickers: z.union([z.literal("*"), commaList(tickerSchema, "tickers")]).optional(),
-    calls: commaList(
-      callIdSchema.transform(normalizeCallId),
-      "calls",
-    ).optional(),
+    calls: commaList(callIdSchema.transform(normalizeCallId), "calls").optional(),
     cursor: z.string().max(64).optional(),
   })
   .refine((q) => q.tickers !== undefined || q.calls !== undefined, {

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { PRODUCTS, type KeyPlans } from "./core/auth";
 import type { Product } from "./core/types";
+import { WIRE_DIALECTS, type WireDialect } from "./wire/documented";
 
 export const DEFAULT_API_KEYS = "demo:all,demo-calendars:calendars+fundamentals";
 /** Any fixed number works; fixing it makes every machine show the same demo companies and deals. */
@@ -23,6 +24,8 @@ export interface EmbeddedConfig {
   apiKeys: KeyPlans;
   rateLimitPerSecond: number;
   seed: number;
+  /** `EMBEDDED_WIRE`: the contract's shapes (default) or the real service's documented ones (docs/upstream.md §8). */
+  wire: WireDialect;
   /** The live module's variables, exactly as given (absent ones left out). */
   passThrough: Partial<Record<(typeof PASS_THROUGH)[number], string>>;
 }
@@ -95,6 +98,12 @@ const envSchema = z.object({
   EMBEDDED_API_KEYS: z.preprocess(unset, z.string().default(DEFAULT_API_KEYS).transform(parseApiKeys)),
   EMBEDDED_RATE_LIMIT: integerFromEnv("EMBEDDED_RATE_LIMIT", 0, 1_000_000, 50),
   EMBEDDED_SEED: integerFromEnv("EMBEDDED_SEED", 0, 2 ** 31 - 1, DEFAULT_SEED),
+  EMBEDDED_WIRE: z.preprocess(
+    unset,
+    z
+      .enum(WIRE_DIALECTS, { error: `EMBEDDED_WIRE must be one of ${WIRE_DIALECTS.join(", ")}` })
+      .default("contract"),
+  ),
   ...Object.fromEntries(PASS_THROUGH.map((name) => [name, passThroughSchema])),
 });
 
@@ -120,6 +129,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     apiKeys: data.EMBEDDED_API_KEYS,
     rateLimitPerSecond: data.EMBEDDED_RATE_LIMIT,
     seed: data.EMBEDDED_SEED,
+    wire: data.EMBEDDED_WIRE,
     passThrough,
   };
 }

@@ -17,6 +17,7 @@ import { balanceSheetRoutes } from "./rest/balance-sheet";
 import { calendarRoutes } from "./rest/calendars";
 import { fundamentalsRoutes } from "./rest/fundamentals";
 import type { Universe } from "./universe/types";
+import { wireTransform } from "./wire/documented";
 
 export interface EmbeddedServer {
   /** REST base, e.g. `http://127.0.0.1:4010` (no trailing slash). */
@@ -79,6 +80,7 @@ export async function startEmbeddedServer(
       rateLimiter: new RateLimiter(config.rateLimitPerSecond),
       faults,
       stats,
+      transformBody: wireTransform(config.wire, () => baseUrl),
     }),
   );
   // Node's 5 s default races clients that reuse an idle keep-alive socket just as the server closes it (undici

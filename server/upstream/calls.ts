@@ -164,6 +164,17 @@ export function hmsToMs(value: unknown): number | null {
   return Math.round(((Number(m[1] ?? 0) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000);
 }
 
+/**
+ * A segment offset: the contract's "HH:MM:SS", or the documented service's milliseconds (a number or a digit string,
+ * `"115240"`).
+ */
+export function offsetToMs(value: unknown): number | null {
+  if (typeof value === "number" || (typeof value === "string" && /^\s*\d+(\.\d+)?\s*$/.test(value))) {
+    return toNumber(value);
+  }
+  return hmsToMs(value);
+}
+
 function toIsoTime(value: unknown): string | null {
   const t = toText(value);
   if (t === null) return null;
@@ -191,8 +202,8 @@ function toBaseSegments(segments: UpstreamSegment[] | null | undefined): BaseSeg
   const out: BaseSegment[] = [];
   (segments ?? []).forEach((s, index) => {
     const sequence = toInt(s.segment_id) ?? index;
-    const startMs = toNumber(s.start_ms) ?? hmsToMs(s.start_time) ?? 0;
-    const endMs = toNumber(s.end_ms) ?? hmsToMs(s.end_time) ?? startMs;
+    const startMs = toNumber(s.start_ms) ?? offsetToMs(s.start_time) ?? 0;
+    const endMs = toNumber(s.end_ms) ?? offsetToMs(s.end_time) ?? startMs;
     out.push({
       sequence,
       speaker: toText(s.speaker) ?? "UNKNOWN",

@@ -19,7 +19,7 @@ import { presentedKey, type Authorize } from "./auth";
 import type { FaultState } from "./faults";
 import { parseTarget } from "./query";
 import type { RateLimiter } from "./rate-limit";
-import { acceptsXml, NO_ROUTE_BODY, sendApiError, sendJson, sendResult } from "./render";
+import { acceptsXml, isRawResult, NO_ROUTE_BODY, sendApiError, sendJson, sendResult } from "./render";
 import { Router } from "./router";
 import type { RequestStats } from "./stats";
 import type { EmbeddedRequest, RouteDef } from "./types";
@@ -31,6 +31,11 @@ export interface RequestHandlerOptions {
   faults: FaultState;
   stats: RequestStats;
   clock?: () => Date;
+  /**
+   * Rewrites a successful JSON body into another wire dialect (`EMBEDDED_WIRE=documented`); errors, media and the
+   * control API are never rewritten.
+   */
+  transformBody?: (path: string, body: unknown) => unknown;
   /** Where unexpected handler failures are reported (never to the client). */
   logError?: (message: string, error: unknown) => void;
 }
@@ -121,7 +126,11 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       apiKey,
       now,
     };
-    const result = await route.handle(request);
+    let result = await route.handle(request);
+    const transform = options.transformBody;
+    if (transform && route.product !== null && !isRawResult(result) && (result.status ?? 200) < 300) {
+      result = { ...result, body: transform(path, result.body) };
+    }
     if (!res.headersSent) sendResult(res, result, request.wantsXml);
   }
 

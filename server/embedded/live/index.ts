@@ -57,6 +57,7 @@ export function createLiveService(options: LiveServiceOptions): LiveService {
     isWsSilent: options.isWsSilent,
     authorize: options.authorize,
     wsPingIntervalMs: num("EMBEDDED_WS_PING_SECONDS", 10) * 1000,
+    wire: options.env.EMBEDDED_WIRE === "documented" ? "documented" : "contract",
     historyCallSeconds: num("EMBEDDED_HISTORY_CALL_MINUTES", 6) * 60,
   });
   return {

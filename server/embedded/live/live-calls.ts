@@ -15,6 +15,7 @@ import { controlCallId, scheduledCallId } from "./ids";
 import { createLinkSigner, type LinkSigner } from "./links";
 import { Scheduler } from "./scheduler";
 import { generateScript } from "./script/generate";
+import type { WireDialect } from "../wire/documented";
 import { StreamHub } from "./ws";
 
 export interface LiveCallsOptions {
@@ -28,6 +29,8 @@ export interface LiveCallsOptions {
   isWsSilent: () => boolean;
   authorize: (key: string | null) => "ok" | "unauthorized" | "forbidden";
   wsPingIntervalMs: number;
+  /** Wire dialect of the stream's acknowledgments (`EMBEDDED_WIRE`). */
+  wire?: WireDialect;
   historyCallSeconds: number;
 }
 
@@ -90,6 +93,7 @@ export class LiveCalls {
       hlsUrl: (runtime) => this.signedUrl(`/api/v1/transcripts/calls/${runtime.callId}/hls`),
       pingIntervalMs: options.wsPingIntervalMs,
       deadAfterMs: options.wsPingIntervalMs * 3,
+      wire: options.wire,
     });
     this.ticker = setInterval(() => {
       for (const runtime of this.liveRuntimes()) runtime.tick();

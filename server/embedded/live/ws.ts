@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
+import { ackFrame, type WireDialect } from "../wire/documented";
 import type { CallRuntime, SpokenSentence } from "./call";
 import { sentenceFrame } from "./call-object";
 
@@ -24,6 +25,8 @@ export interface StreamHubOptions {
   pingIntervalMs: number;
   /** A client that has not answered a ping for this long is dropped. */
   deadAfterMs: number;
+  /** `documented`: acknowledgments are JSON strings, as the real service sends them (docs/upstream.md §8). */
+  wire?: WireDialect;
 }
 
 interface Client {
@@ -151,10 +154,10 @@ export class StreamHub {
         const symbol = ticker.trim().toUpperCase();
         if (action === "unsubscribe") {
           client.tickers.delete(symbol);
-          return this.send(client, `Unsubscribed from ${symbol}`);
+          return this.send(client, ackFrame(this.options.wire, `Unsubscribed from ${symbol}`));
         }
         client.tickers.add(symbol);
-        this.send(client, `Subscribed to ${symbol}`);
+        this.send(client, ackFrame(this.options.wire, `Subscribed to ${symbol}`));
         for (const runtime of this.options.liveCalls()) {
           if (runtime.playlistPublished && this.matches(client, runtime.info.company.symbol)) {
             this.announceTo(client, runtime);

@@ -328,7 +328,7 @@ describe("shapes", () => {
     expect(ac).toMatchObject({
       sic: "3674",
       naics: "334413",
-      msSectorCode: "311",
+      msSectorCode: 311,
       msSectorName: "Technology",
     });
   });

@@ -10,6 +10,8 @@
  *   annual report re-presented (at least a year old), `P` the press-release periods (3M and 12M), `TTM` (as either
  *   parameter) the trailing-twelve-month statements.
  * - Only what was public at the request's time is returned: a period appears once its report time has passed.
+ * - Asset classification codes are numbers, as in the real service's reference; statements carry its line items
+ *   (`./statement-items`).
  */
 import { z } from "zod";
 import { badParameter, noDataFound } from "../core/api-error";
@@ -24,6 +26,7 @@ import {
   type PeriodStatement,
 } from "../universe/fundamentals";
 import type { Quarter } from "../universe/model";
+import { balanceSheetItems, cashFlowItems, incomeStatementItems } from "./statement-items";
 import type { Company, Universe } from "../universe/types";
 
 export const MAX_SYMBOLS = 200;
@@ -163,11 +166,11 @@ const assetClassificationOf = (c: Company, internals: UniverseInternals) => {
     sicName: c.sicName,
     naics: c.naics,
     naicsName: c.naicsName,
-    msSectorCode: c.msSectorCode,
+    msSectorCode: Number(c.msSectorCode),
     msSectorName: sector.msSectorName,
-    msGroupCode: c.msGroupCode,
+    msGroupCode: Number(c.msGroupCode),
     msGroupName: industry.msGroupName,
-    msIndustryCode: c.msIndustryCode,
+    msIndustryCode: Number(c.msIndustryCode),
     msIndustryName: industry.msIndustryName,
   };
 };
@@ -300,24 +303,9 @@ function financialsOf(ctx: Ctx, c: Company, filter: StatementFilter) {
     aorOrRestate: aor,
     currency: c.currency,
     fiscalYearEnd: String(c.fiscalYearEndMonth),
-    balanceSheet: {
-      ...s.balance,
-      cashAndCashEquivalents: s.balance.cashAndCashEquivalents,
-      totalLiabilitiesNetMinorityInterest: s.balance.totalLiabilities,
-    },
-    cashFlowStatement: s.cashFlow,
-    incomeStatement: Object.fromEntries(
-      Object.entries(s.income).filter(
-        ([k]) =>
-          ![
-            "basicEPS",
-            "dilutedEPS",
-            "basicAverageShares",
-            "dilutedAverageShares",
-            "dividendPerShare",
-          ].includes(k),
-      ),
-    ),
+    balanceSheet: balanceSheetItems(s),
+    cashFlowStatement: cashFlowItems(s),
+    incomeStatement: incomeStatementItems(s),
   }));
 }
 

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/database";
+import { WatchlistRepository } from "../workspace/watchlists";
+import { testDatabase } from "../workspace/test-db";
+import { ensureVapidKeys } from "./push";
+import type { AlertCandidate } from "./rules";
+import { AlertStore } from "./store";
+
+let database: Database;
+let store: AlertStore;
+let lists: WatchlistRepository;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  store = new AlertStore(database.db);
+  lists = new WatchlistRepository(database.db);
+}, 60_000);
+afterAll(() => database?.close());
+
+const candidate = (over: Partial<AlertCandidate>): AlertCandidate => ({
+  userId: "alice",
+  ruleId: "0",
+  kind: "keyword",
+  subject: "a".repeat(24),
+  callId: "a".repeat(24),
+  symbol: "NWSC",
+  sequence: 3,
+  startMs: 12_000,
+  text: "Tariffs hurt.",
+  ...over,
+});
+
+describe("AlertStore", () => {
+  it("records a firing exactly once per (user, rule, call, sentence)", async () => {
+    const rule = await store.createRule("alice", { kind: "keyword", phrase: "tariff" });
+    const first = await store.recordFiring(candidate({ ruleId: rule.id }));
+    expect(first).toMatchObject({ ruleId: rule.id, sequence: 3, startMs: 12_000, read: false });
+    expect(await store.recordFiring(candidate({ ruleId: rule.id }))).toBeNull();
+    // Concurrent evaluations of the same event (two instances during a hand-over): one wins.
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, () => store.recordFiring(candidate({ ruleId: rule.id, sequence: 4 }))),
+    );
+    expect(racing.filter((r) => r !== null)).toHaveLength(1);
+    // A call-level alert (no sentence) is unique per call too.
+    expect(await store.recordFiring(candidate({ ruleId: rule.id, sequence: null }))).not.toBeNull();
+    expect(await store.recordFiring(candidate({ ruleId: rule.id, sequence: null }))).toBeNull();
+  });
+
+  it("lists the inbox newest first with the unread count, and marks read per user", async () => {
+    const rule = await store.createRule("bob", { kind: "keyword", phrase: "margin" });
+    const a = await store.recordFiring(
+      candidate({ userId: "bob", ruleId: rule.id, sequence: 1, text: "one" }),
+    );
+    const b = await store.recordFiring(
+      candidate({ userId: "bob", ruleId: rule.id, sequence: 2, text: "two" }),
+    );
+    const inbox = await store.listAlerts("bob", { limit: 50 });
+    expect(inbox.data.map((x) => x.text)).toEqual(["two", "one"]);
+    expect(inbox.unread).toBe(2);
+    await expect(store.markRead("alice", a!.id)).rejects.toMatchObject({ status: 404 });
+    expect((await store.markRead("bob", a!.id)).read).toBe(true);
+    expect(await store.unreadCount("bob")).toBe(1);
+    expect((await store.listAlerts("bob", { limit: 50, before: b!.id })).data.map((x) => x.text)).toEqual([
+      "one",
+    ]);
+  });
+
+  it("refuses a rule on someone else's watchlist and saves nothing", async () => {
+    const carols = await lists.create("carol", { name: "Semis", tickers: ["NWSC"] });
+    await expect(
+      store.createRule("dave", { kind: "keyword", phrase: "x", watchlistId: carols.id }),
+    ).rejects.toMatchObject({ status: 400 });
+    expect(await store.listRules("dave")).toEqual([]);
+  });
+
+  it("resolves scopes for the engine: tickers, watchlist, both, or every call", async () => {
+    const wl = await lists.create("erin", { name: "Mine", tickers: ["AAA", "BBB"] });
+    const onList = await store.createRule("erin", { kind: "call-live", watchlistId: wl.id });
+    const both = await store.createRule("erin", { kind: "call-live", watchlistId: wl.id, tickers: ["ccc"] });
+    const everywhere = await store.createRule("erin", { kind: "guidance" });
+    const hook = await store.createRule("erin", {
+      kind: "results",
+      tickers: ["AAA"],
+      webhookUrl: "https://hooks.example.com/x",
+    });
+    const { rules, webhooks } = await store.compiledRules(await lists.tickersById());
+    const byId = new Map(rules.map((r) => [r.id, r]));
+    expect([...byId.get(onList.id)!.tickers!]).toEqual(["AAA", "BBB"]);
+    expect([...byId.get(both.id)!.tickers!].sort()).toEqual(["AAA", "BBB", "CCC"]);
+    expect(byId.get(everywhere.id)!.tickers).toBeNull();
+    expect(webhooks.get(hook.id)).toBe("https://hooks.example.com/x");
+    // Deleting the watchlist deletes the rules scoped to it rather than widening them to every call.
+    await lists.remove("erin", wl.id);
+    expect((await store.listRules("erin")).map((r) => r.id).sort()).toEqual([everywhere.id, hook.id].sort());
+  });
+
+  it("logs deliveries against the firing", async () => {
+    const rule = await store.createRule("frank", { kind: "keyword", phrase: "x" });
+    const alert = await store.recordFiring(candidate({ userId: "frank", ruleId: rule.id }));
+    await store.deliveryLog.record({
+      alertId: alert!.id,
+      channel: "webhook",
+      target: "https://hooks.example.com",
+      attempt: 1,
+      ok: false,
+      status: 503,
+      error: null,
+      durationMs: 12,
+    });
+    expect(await store.deliveries("frank", alert!.id)).toMatchObject([
+      { channel: "webhook", status: 503, ok: false },
+    ]);
+    expect(await store.deliveries("alice", alert!.id)).toEqual([]);
+  });
+
+  it("keeps one VAPID key pair across restarts", async () => {
+    const keys = await ensureVapidKeys(store);
+    expect(await ensureVapidKeys(new AlertStore(database.db))).toEqual(keys);
+  });
+
+  it("stores push subscriptions per user and moves a re-used endpoint to its new user", async () => {
+    const sub = { endpoint: "https://push.example.com/1", keys: { p256dh: "BAAA", auth: "CCC" } };
+    await store.savePushSubscription("gina", sub);
+    await store.savePushSubscription("gina", sub);
+    expect(await store.pushSubscriptionsOf("gina")).toHaveLength(1);
+    await store.savePushSubscription("hank", sub);
+    expect(await store.pushSubscriptionsOf("gina")).toHaveLength(0);
+    expect(await store.pushSubscriptionsOf("hank")).toMatchObject([{ subscription: sub }]);
+  });
+});

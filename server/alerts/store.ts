@@ -1,0 +1,289 @@
+import "server-only";
+import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import type { Alert, AlertRule, AlertRuleInput, AlertRuleKind, SpeakerRole } from "@/lib/schemas/alerts";
+import type { Db } from "../db/database";
+import {
+  alertDeliveries,
+  alertFirings,
+  alertRules,
+  pushSubscriptions,
+  watchlists,
+  workspaceSecrets,
+} from "../db/schema/workspace";
+import { AppError, notFound } from "../http/errors";
+import { toId } from "../workspace/watchlists";
+import type { PushSubscriptionJson, StoredPushSubscription, VapidKeys, VapidKeyStore } from "./push";
+import { resolveScope, type AlertCandidate, type CompiledRule } from "./rules";
+import type { DeliveryAttempt, DeliveryLog } from "./webhook";
+
+/**
+ * Alert rules, the firings they record and their deliveries, push subscriptions and the VAPID keys.
+ *
+ * Exactly once: `recordFiring` inserts with `ON CONFLICT DO NOTHING` on the (user, rule, subject, sequence) unique
+ * index and returns the row only when this call inserted it. Whoever gets the row delivers it; a second evaluation
+ * of the same event (a new leader replaying, two instances in a split second) gets `null` and delivers nothing.
+ */
+
+export const MAX_RULES_PER_USER = 100;
+
+type RuleRow = typeof alertRules.$inferSelect;
+type FiringRow = typeof alertFirings.$inferSelect;
+
+function toRule(row: RuleRow): AlertRule {
+  return {
+    id: String(row.id),
+    kind: row.kind as AlertRuleKind,
+    phrase: row.phrase,
+    tickers: row.tickers,
+    watchlistId: row.watchlistId === null ? null : String(row.watchlistId),
+    speakerRole: row.speakerRole as SpeakerRole | null,
+    threshold: row.threshold,
+    webhookUrl: row.webhookUrl,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+export function toAlert(row: FiringRow): Alert {
+  return {
+    id: String(row.id),
+    ruleId: String(row.ruleId),
+    kind: row.kind as AlertRuleKind,
+    callId: row.callId,
+    symbol: row.symbol,
+    sequence: row.sequence < 0 ? null : row.sequence,
+    startMs: row.startMs,
+    text: row.text,
+    firedAt: new Date(row.firedAt).toISOString(),
+    read: row.readAt !== null,
+  };
+}
+
+export interface StoredRule extends AlertRule {
+  userId: string;
+}
+
+export class AlertStore implements VapidKeyStore {
+  constructor(private readonly db: Db) {}
+
+  // ── rules ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+  async listRules(userId: string): Promise<AlertRule[]> {
+    const rows = await this.db
+      .select()
+      .from(alertRules)
+      .where(eq(alertRules.userId, userId))
+      .orderBy(desc(alertRules.id));
+    return rows.map(toRule);
+  }
+
+  /** `input` is validated already (schema and webhook target); the watchlist must be the user's own. */
+  async createRule(userId: string, input: AlertRuleInput): Promise<AlertRule> {
+    return this.db.transaction(async (tx) => {
+      const [{ n }] = (await tx
+        .select({ n: count() })
+        .from(alertRules)
+        .where(eq(alertRules.userId, userId))) as [{ n: number }];
+      if (n >= MAX_RULES_PER_USER)
+        throw new AppError(400, "invalid_parameter", `at most ${MAX_RULES_PER_USER} alert rules per user`);
+      if (input.watchlistId !== undefined) {
+        const [owned] = await tx
+          .select({ id: watchlists.id })
+          .from(watchlists)
+          .where(and(eq(watchlists.id, Number(input.watchlistId)), eq(watchlists.userId, userId)));
+        if (!owned)
+          throw new AppError(
+            400,
+            "invalid_parameter",
+            `watchlistId names no watchlist of yours (${input.watchlistId})`,
+          );
+      }
+      const [row] = await tx
+        .insert(alertRules)
+        .values({
+          userId,
+          kind: input.kind,
+          phrase: input.phrase ?? null,
+          tickers: input.tickers ?? null,
+          watchlistId: input.watchlistId === undefined ? null : Number(input.watchlistId),
+          speakerRole: input.speakerRole ?? null,
+          threshold: input.threshold ?? null,
+          webhookUrl: input.webhookUrl ?? null,
+        })
+        .returning();
+      return toRule(row!);
+    });
+  }
+
+  async deleteRule(userId: string, id: string): Promise<void> {
+    const deleted = await this.db
+      .delete(alertRules)
+      .where(and(eq(alertRules.id, toId(id)), eq(alertRules.userId, userId)))
+      .returning({ id: alertRules.id });
+    if (deleted.length === 0) throw notFound(`No alert rule ${id}.`);
+  }
+
+  /** Every user's rules with their scopes resolved, for the engine. */
+  async compiledRules(
+    watchlistTickers: Map<string, string[]>,
+  ): Promise<{ rules: CompiledRule[]; webhooks: Map<string, string> }> {
+    const rows = await this.db.select().from(alertRules);
+    const webhooks = new Map<string, string>();
+    const rules = rows.map((row) => {
+      if (row.webhookUrl) webhooks.set(String(row.id), row.webhookUrl);
+      const watchlistId = row.watchlistId === null ? null : String(row.watchlistId);
+      return {
+        id: String(row.id),
+        userId: row.userId,
+        kind: row.kind as AlertRuleKind,
+        phrase: row.phrase,
+        tickers: resolveScope(
+          row.tickers,
+          watchlistId ? watchlistTickers.get(watchlistId) : null,
+          watchlistId !== null,
+        ),
+        speakerRole: row.speakerRole as SpeakerRole | null,
+        threshold: row.threshold,
+      } satisfies CompiledRule;
+    });
+    return { rules, webhooks };
+  }
+
+  // ── firings ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Records a firing; returns it when this call recorded it, `null` when it was recorded before. */
+  async recordFiring(candidate: AlertCandidate): Promise<Alert | null> {
+    const [row] = await this.db
+      .insert(alertFirings)
+      .values({
+        userId: candidate.userId,
+        ruleId: Number(candidate.ruleId),
+        kind: candidate.kind,
+        subject: candidate.subject,
+        callId: candidate.callId,
+        symbol: candidate.symbol,
+        sequence: candidate.sequence ?? -1,
+        startMs: candidate.startMs === null ? null : Math.round(candidate.startMs),
+        text: candidate.text,
+      })
+      .onConflictDoNothing()
+      .returning();
+    return row ? toAlert(row) : null;
+  }
+
+  /** The inbox, newest first; `before` (an alert id) pages back. */
+  async listAlerts(
+    userId: string,
+    options: { limit: number; before?: string },
+  ): Promise<{ data: Alert[]; unread: number }> {
+    const where = options.before
+      ? and(eq(alertFirings.userId, userId), lt(alertFirings.id, toId(options.before)))
+      : eq(alertFirings.userId, userId);
+    const rows = await this.db
+      .select()
+      .from(alertFirings)
+      .where(where)
+      .orderBy(desc(alertFirings.firedAt), desc(alertFirings.id))
+      .limit(options.limit);
+    return { data: rows.map(toAlert), unread: await this.unreadCount(userId) };
+  }
+
+  async unreadCount(userId: string): Promise<number> {
+    const [{ n }] = (await this.db
+      .select({ n: count() })
+      .from(alertFirings)
+      .where(and(eq(alertFirings.userId, userId), isNull(alertFirings.readAt)))) as [{ n: number }];
+    return Number(n);
+  }
+
+  async markRead(userId: string, id: string): Promise<Alert> {
+    const [row] = await this.db
+      .update(alertFirings)
+      .set({ readAt: sql`coalesce(${alertFirings.readAt}, now())` })
+      .where(and(eq(alertFirings.id, toId(id)), eq(alertFirings.userId, userId)))
+      .returning();
+    if (!row) throw notFound(`No alert ${id}.`);
+    return toAlert(row);
+  }
+
+  async markAllRead(userId: string): Promise<void> {
+    await this.db
+      .update(alertFirings)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(alertFirings.userId, userId), isNull(alertFirings.readAt)));
+  }
+
+  // ── deliveries ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+  readonly deliveryLog: DeliveryLog = {
+    record: async (attempt: DeliveryAttempt) => {
+      await this.db.insert(alertDeliveries).values({
+        firingId: Number(attempt.alertId),
+        channel: attempt.channel,
+        target: attempt.target,
+        attempt: attempt.attempt,
+        ok: attempt.ok,
+        status: attempt.status,
+        error: attempt.error?.slice(0, 500) ?? null,
+        durationMs: attempt.durationMs,
+      });
+    },
+  };
+
+  async deliveries(userId: string, alertId: string): Promise<(typeof alertDeliveries.$inferSelect)[]> {
+    return this.db
+      .select({ delivery: alertDeliveries })
+      .from(alertDeliveries)
+      .innerJoin(alertFirings, eq(alertFirings.id, alertDeliveries.firingId))
+      .where(and(eq(alertFirings.userId, userId), eq(alertDeliveries.firingId, toId(alertId))))
+      .orderBy(alertDeliveries.id)
+      .then((rows) => rows.map((r) => r.delivery));
+  }
+
+  // ── push ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Saves (or moves to this user) a browser's subscription; the endpoint is unique per browser profile. */
+  async savePushSubscription(userId: string, subscription: PushSubscriptionJson): Promise<void> {
+    await this.db
+      .insert(pushSubscriptions)
+      .values({
+        userId,
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+      })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
+      });
+  }
+
+  async removePushSubscription(userId: string, endpoint: string): Promise<void> {
+    await this.db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+  }
+
+  async deletePushSubscription(id: string): Promise<void> {
+    await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, toId(id)));
+  }
+
+  async pushSubscriptionsOf(userId: string): Promise<StoredPushSubscription[]> {
+    const rows = await this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    return rows.map((r) => ({
+      id: String(r.id),
+      subscription: { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } },
+    }));
+  }
+
+  // ── VAPID keys (VapidKeyStore) ─────────────────────────────────────────────────────────────────────────────────
+
+  async load(): Promise<VapidKeys | null> {
+    const [row] = await this.db.select().from(workspaceSecrets).where(eq(workspaceSecrets.key, "vapid"));
+    return row ? (row.value as VapidKeys) : null;
+  }
+
+  async saveIfAbsent(keys: VapidKeys): Promise<VapidKeys> {
+    await this.db.insert(workspaceSecrets).values({ key: "vapid", value: keys }).onConflictDoNothing();
+    return (await this.load())!;
+  }
+}

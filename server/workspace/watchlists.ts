@@ -1,0 +1,173 @@
+import "server-only";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Watchlist, WatchlistCreate, WatchlistPatch } from "@/lib/schemas/watchlists";
+import { WATCHLIST_MAX_TICKERS } from "@/lib/schemas/watchlists";
+import type { Db } from "../db/database";
+import { watchlistItems, watchlists } from "../db/schema/workspace";
+import { AppError, notFound } from "../http/errors";
+
+/**
+ * Watchlists per user. Every change is one transaction, and a change addresses the user's own list only: another
+ * user's id answers 404, exactly like an id that does not exist, so ids reveal nothing.
+ *
+ * Additions and removals (`add`, `remove`) are applied on what is stored, so two tabs following different tickers at
+ * the same time both win; `tickers` replaces the whole list.
+ */
+
+export const MAX_WATCHLISTS = 50;
+
+export class WatchlistRepository {
+  constructor(private readonly db: Db) {}
+
+  async list(userId: string): Promise<Watchlist[]> {
+    const lists = await this.db
+      .select()
+      .from(watchlists)
+      .where(eq(watchlists.userId, userId))
+      .orderBy(asc(watchlists.position), asc(watchlists.id));
+    if (lists.length === 0) return [];
+    const items = await this.db
+      .select()
+      .from(watchlistItems)
+      .where(
+        inArray(
+          watchlistItems.watchlistId,
+          lists.map((l) => l.id),
+        ),
+      )
+      .orderBy(asc(watchlistItems.position), asc(watchlistItems.symbol));
+    const byList = new Map<number, string[]>();
+    for (const item of items) {
+      const list = byList.get(item.watchlistId);
+      if (list) list.push(item.symbol);
+      else byList.set(item.watchlistId, [item.symbol]);
+    }
+    return lists.map((l) => ({
+      id: String(l.id),
+      name: l.name,
+      position: l.position,
+      tickers: byList.get(l.id) ?? [],
+      createdAt: new Date(l.createdAt).toISOString(),
+    }));
+  }
+
+  async get(userId: string, id: string): Promise<Watchlist> {
+    const found = (await this.list(userId)).find((l) => l.id === id);
+    if (!found) throw notFound(`No watchlist ${id}.`);
+    return found;
+  }
+
+  async create(userId: string, input: WatchlistCreate): Promise<Watchlist> {
+    const id = await this.db.transaction(async (tx) => {
+      const [{ count, next }] = (await tx
+        .select({
+          count: sql<number>`count(*)::int`,
+          next: sql<number>`coalesce(max(${watchlists.position}) + 1, 0)::int`,
+        })
+        .from(watchlists)
+        .where(eq(watchlists.userId, userId))) as [{ count: number; next: number }];
+      if (count >= MAX_WATCHLISTS)
+        throw new AppError(400, "invalid_parameter", `at most ${MAX_WATCHLISTS} watchlists per user`);
+      const [row] = await tx
+        .insert(watchlists)
+        .values({ userId, name: input.name, position: next })
+        .returning({ id: watchlists.id });
+      await writeItems(tx as unknown as Db, row!.id, input.tickers);
+      return row!.id;
+    });
+    return this.get(userId, String(id));
+  }
+
+  async update(userId: string, id: string, patch: WatchlistPatch): Promise<Watchlist> {
+    const numericId = toId(id);
+    await this.db.transaction(async (tx) => {
+      const [owned] = await tx
+        .select({ id: watchlists.id })
+        .from(watchlists)
+        .where(and(eq(watchlists.id, numericId), eq(watchlists.userId, userId)))
+        .for("update");
+      if (!owned) throw notFound(`No watchlist ${id}.`);
+      if (patch.name !== undefined || patch.position !== undefined)
+        await tx
+          .update(watchlists)
+          .set({
+            ...(patch.name !== undefined ? { name: patch.name } : {}),
+            ...(patch.position !== undefined ? { position: patch.position } : {}),
+          })
+          .where(eq(watchlists.id, numericId));
+      if (patch.tickers !== undefined) {
+        await tx.delete(watchlistItems).where(eq(watchlistItems.watchlistId, numericId));
+        await writeItems(tx as unknown as Db, numericId, patch.tickers);
+      }
+      if (patch.remove?.length)
+        await tx
+          .delete(watchlistItems)
+          .where(
+            and(eq(watchlistItems.watchlistId, numericId), inArray(watchlistItems.symbol, patch.remove)),
+          );
+      if (patch.add?.length) {
+        const [{ count, next }] = (await tx
+          .select({
+            count: sql<number>`count(*)::int`,
+            next: sql<number>`coalesce(max(${watchlistItems.position}) + 1, 0)::int`,
+          })
+          .from(watchlistItems)
+          .where(eq(watchlistItems.watchlistId, numericId))) as [{ count: number; next: number }];
+        if (count + patch.add.length > WATCHLIST_MAX_TICKERS)
+          throw new AppError(
+            400,
+            "invalid_parameter",
+            `a watchlist holds at most ${WATCHLIST_MAX_TICKERS} tickers`,
+          );
+        await tx
+          .insert(watchlistItems)
+          .values(patch.add.map((symbol, i) => ({ watchlistId: numericId, symbol, position: next + i })))
+          .onConflictDoNothing();
+      }
+    });
+    return this.get(userId, id);
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    const deleted = await this.db
+      .delete(watchlists)
+      .where(and(eq(watchlists.id, toId(id)), eq(watchlists.userId, userId)))
+      .returning({ id: watchlists.id });
+    if (deleted.length === 0) throw notFound(`No watchlist ${id}.`);
+  }
+
+  /** Every watchlist's tickers, by id (the alert engine resolves rule scopes with it). */
+  async tickersById(): Promise<Map<string, string[]>> {
+    const rows = await this.db
+      .select({ id: watchlistItems.watchlistId, symbol: watchlistItems.symbol })
+      .from(watchlistItems)
+      .orderBy(asc(watchlistItems.position));
+    const out = new Map<string, string[]>();
+    for (const row of rows) {
+      const key = String(row.id);
+      const list = out.get(key);
+      if (list) list.push(row.symbol);
+      else out.set(key, [row.symbol]);
+    }
+    return out;
+  }
+
+  /** The tickers a user follows, across their watchlists, in list order, each once. */
+  async followed(userId: string): Promise<string[]> {
+    return [...new Set((await this.list(userId)).flatMap((l) => l.tickers))];
+  }
+}
+
+async function writeItems(db: Db, watchlistId: number, tickers: readonly string[]): Promise<void> {
+  if (tickers.length === 0) return;
+  await db
+    .insert(watchlistItems)
+    .values(tickers.map((symbol, position) => ({ watchlistId, symbol, position })))
+    .onConflictDoNothing();
+}
+
+/** Ids in paths are validated by the route (digits only); anything else cannot name a row. */
+export function toId(id: string): number {
+  if (!/^\d{1,15}$/.test(id)) throw notFound(`No such item ${id.slice(0, 40)}.`);
+  return Number(id);
+}

@@ -2,6 +2,7 @@ import "server-only";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -151,4 +152,45 @@ async function createPostgres(
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * The database opened on first use and shared from then on: the runtime is built synchronously, while opening
+ * PGlite and migrating take a few seconds, which must not delay serving the pages that do not need it.
+ */
+export interface DatabaseHandle {
+  get(): Promise<Database>;
+  /** The driver the configuration selects (known before opening). */
+  readonly driver: DriverName;
+  close(): Promise<void>;
+}
+
+export function lazyDatabase(options: DatabaseOptions): DatabaseHandle {
+  let opening: Promise<Database> | null = null;
+  return {
+    driver: options.url ? "postgres" : "pglite",
+    get() {
+      opening ??= createDatabase(options).catch((error: unknown) => {
+        // A later request may try again (the server may come up); log once per failed attempt.
+        opening = null;
+        options.logger.error({ err: error }, "database: could not open");
+        throw error;
+      });
+      return opening;
+    },
+    async close() {
+      const current = opening;
+      opening = null;
+      if (current) await (await current.catch(() => null))?.close();
+    },
+  };
+}
+
+/**
+ * Rows of a raw SQL statement. Both drivers answer `{ rows }`, but Drizzle's common database type leaves the
+ * result's shape open; this is the one place that says what it is.
+ */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

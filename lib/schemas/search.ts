@@ -1,0 +1,106 @@
+/**
+ * `GET /api/search`: full-text search over the transcript archive (every stored call, live ones included).
+ *
+ * Query: `q` (web-search syntax: "quoted phrase", -exclude, OR), `tickers` (comma-separated), `from`/`to`
+ * (YYYY-MM-DD, on the call's start, inclusive), `speaker` (executive | analyst | operator), `section`
+ * (prepared | qa), `page` (0-based; a page holds `pageSize` calls). Results are grouped by call, best call first,
+ * each with its hit count and its best sentences; facets count matching calls by ticker and by quarter.
+ */
+import { z } from "zod";
+import { isValidIsoDate } from "./iso-date";
+import { enumParam, intParam, symbolListParam } from "./params";
+
+/** Longer than any sensible search; a 2 kB paste is refused with a clear message instead of a slow query. */
+export const SEARCH_QUERY_MAX = 300;
+export const SEARCH_PAGE_SIZE = 10;
+
+export const speakerRoles = ["executive", "analyst", "operator"] as const;
+export const callSections = ["prepared", "qa"] as const;
+export type SpeakerRole = (typeof speakerRoles)[number];
+export type CallSection = (typeof callSections)[number];
+
+const searchDate = (name: string) =>
+  z.string().refine(isValidIsoDate, { message: `${name} must be a date in the form YYYY-MM-DD` });
+
+export const searchQuerySchema = z
+  .object({
+    q: z
+      .string({ message: "q is required: type what to search for" })
+      .trim()
+      .min(1, { message: "q is required: type what to search for" })
+      .max(SEARCH_QUERY_MAX, {
+        message: `q is too long (at most ${SEARCH_QUERY_MAX} characters): search for the key words`,
+      }),
+    tickers: symbolListParam("tickers", 20).optional(),
+    from: searchDate("from").optional(),
+    to: searchDate("to").optional(),
+    speaker: enumParam("speaker", speakerRoles).optional(),
+    section: enumParam("section", callSections).optional(),
+    page: intParam("page", 0, 500).default(0),
+  })
+  .superRefine((v, ctx) => {
+    if (v.from !== undefined && v.to !== undefined && v.from > v.to) {
+      ctx.addIssue({ code: "custom", path: ["from"], message: "from must be on or before to" });
+    }
+  });
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/**
+ * A matching sentence. `highlight` is the sentence split into plain and matched parts (never HTML): the page wraps
+ * the matched ones in `<mark>`.
+ */
+export const searchHitSchema = z.object({
+  sequence: z.number().int().nonnegative(),
+  startMs: z.number(),
+  speaker: z.string(),
+  speakerName: z.string().nullable(),
+  role: z.enum(speakerRoles).nullable(),
+  section: z.enum(callSections),
+  highlight: z.array(z.object({ text: z.string(), isMatch: z.boolean() })),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+export const searchCallSchema = z.object({
+  callId: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  title: z.string(),
+  /** "2026-Q3"; null when the upstream gave no period. */
+  quarter: z.string().nullable(),
+  startTime: z.string(),
+  status: z.enum(["live", "completed", "enriched"]),
+  /** Matching sentences in the call. */
+  hitCount: z.number().int().nonnegative(),
+  /** The best few, in transcript order. */
+  hits: z.array(searchHitSchema),
+});
+export type SearchCall = z.infer<typeof searchCallSchema>;
+
+export const facetSchema = z.object({ value: z.string(), calls: z.number().int().nonnegative() });
+export type Facet = z.infer<typeof facetSchema>;
+
+export const searchResultSchema = z.object({
+  calls: z.array(searchCallSchema),
+  totalCalls: z.number().int().nonnegative(),
+  totalHits: z.number().int().nonnegative(),
+  facets: z.object({ tickers: z.array(facetSchema), quarters: z.array(facetSchema) }),
+  page: z.number().int().nonnegative(),
+  pageSize: z.number().int().positive(),
+  /**
+   * Why the result is empty when it is not for want of matches: the query held only common words, or the tickers
+   * are not in the archive. `null` otherwise.
+   */
+  notice: z.string().nullable(),
+  /** Requested tickers of which the archive holds no call. */
+  unknownTickers: z.array(z.string()),
+  /** Calls in the archive when the search ran (so an empty archive says so). */
+  archivedCalls: z.number().int().nonnegative(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/** `GET /api/search` → `{ data: SearchResult, meta }`. */
+export const searchResponseSchema = z.object({
+  data: searchResultSchema,
+  meta: z.object({ fetchedAt: z.string(), stale: z.boolean(), tookMs: z.number() }),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;

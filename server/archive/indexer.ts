@@ -1,0 +1,407 @@
+import "server-only";
+import type { Logger } from "pino";
+import type { SearchQuery, SearchResult } from "@/lib/schemas/search";
+import type { DeliveredEvent, LiveHub } from "../relay/hub";
+import type { AdvisoryLease, Database, DatabaseHandle } from "../db/database";
+import { SentenceClassifier } from "./classify";
+import { searchArchive } from "./search";
+import { ArchiveStore, type ArchivableCall, type ArchiveCounts, type LiveSentence } from "./store";
+import type { ClassifiedSentence } from "./classify";
+
+/**
+ * The archive indexer: one per deployment (a Postgres advisory lock elects it; the others serve search only).
+ * On taking the lock it backfills every completed call the upstream lists (paged, bounded, skipping what is already
+ * stored as complete, so a restart resumes instead of re-ingesting), catches up on the calls live right now from the
+ * hub's snapshots, then follows the hub: sentences are indexed as they are spoken (batched), and a call is stored
+ * whole again when it completes and when it is enriched.
+ */
+
+export interface ArchiveSource {
+  /** One page (0-based) of completed calls, newest first. */
+  listCompleted(
+    page: number,
+    pageSize: number,
+    signal?: AbortSignal,
+  ): Promise<{ calls: { callId: string; status: ArchivableCall["status"] }[]; total: number }>;
+  /** The call as the upstream has it now. */
+  getCall(callId: string, signal?: AbortSignal): Promise<ArchivableCall | null>;
+}
+
+export interface ArchiveOptions {
+  database: DatabaseHandle;
+  log: Pick<Logger, "info" | "warn" | "error" | "debug">;
+  source: ArchiveSource;
+  hub: Pick<LiveHub, "subscribe" | "calls" | "snapshot">;
+  /** Most completed calls one backfill reads (newest first). */
+  maxBackfillCalls?: number;
+  /** Calls fetched at once during the backfill. */
+  concurrency?: number;
+  /** How often an instance that is not the indexer tries to become it. */
+  leaderRetryMs?: number;
+  /** How long live sentences gather before one write. */
+  flushMs?: number;
+}
+
+export type ArchiveState = "idle" | "follower" | "backfilling" | "live" | "error" | "stopped";
+
+export interface ArchiveProgress {
+  state: ArchiveState;
+  driver: "pglite" | "postgres";
+  isIndexer: boolean;
+  backfill: {
+    /** Completed calls the upstream listed (bounded by `maxBackfillCalls`); null until the first page. */
+    total: number | null;
+    done: number;
+    stored: number;
+    failed: number;
+    startedAt: string | null;
+    finishedAt: string | null;
+  };
+  live: { sentences: number; callsStored: number };
+  archived: ArchiveCounts;
+  lastError: string | null;
+}
+
+export interface Archive {
+  start(): void;
+  stop(): Promise<void>;
+  progress(): ArchiveProgress;
+  search(query: SearchQuery): Promise<SearchResult>;
+  /** Resolves when the running backfill (if any) has finished: tests and the benchmark wait on it. */
+  backfilled(): Promise<void>;
+}
+
+/** Any constant unlikely to collide with another application's advisory locks on a shared server. */
+const INDEXER_LOCK_KEY = 727_160_002;
+const PAGE_SIZE = 100;
+
+export function createArchive(options: ArchiveOptions): Archive {
+  const log = options.log;
+  const maxCalls = options.maxBackfillCalls ?? 5_000;
+  const concurrency = options.concurrency ?? 6;
+  const leaderRetryMs = options.leaderRetryMs ?? 15_000;
+  const flushMs = options.flushMs ?? 250;
+
+  const progress: ArchiveProgress = {
+    state: "idle",
+    driver: options.database.driver,
+    isIndexer: false,
+    backfill: { total: null, done: 0, stored: 0, failed: 0, startedAt: null, finishedAt: null },
+    live: { sentences: 0, callsStored: 0 },
+    archived: { calls: 0, segments: 0 },
+    lastError: null,
+  };
+
+  let running = false;
+  let lease: AdvisoryLease | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let flushTimer: ReturnType<typeof setTimeout> | null = null;
+  let unsubscribe: (() => void) | null = null;
+  let abort = new AbortController();
+  let backfillDone: Promise<void> = Promise.resolve();
+  let store: ArchiveStore | null = null;
+  const classifiers = new Map<string, SentenceClassifier>();
+  let pending: (LiveSentence & ClassifiedSentence)[] = [];
+  /** Live writes in order, one at a time (sentences of a call before its completion). */
+  let liveChain: Promise<unknown> = Promise.resolve();
+
+  const fail = (error: unknown, what: string) => {
+    progress.lastError = `${what}: ${error instanceof Error ? error.message : String(error)}`;
+    log.warn({ err: error }, `archive: ${what} failed`);
+  };
+
+  async function refreshCounts(): Promise<void> {
+    if (store) progress.archived = await store.counts();
+  }
+
+  async function tryLead(): Promise<void> {
+    retryTimer = null;
+    if (!running) return;
+    let database: Database;
+    try {
+      database = await options.database.get();
+      lease = await database.tryAdvisoryLock(INDEXER_LOCK_KEY);
+    } catch (error) {
+      progress.state = "error";
+      fail(error, "opening the database");
+      scheduleRetry();
+      return;
+    }
+    if (!running) {
+      await lease?.release();
+      lease = null;
+      return;
+    }
+    store = new ArchiveStore(database.db);
+    await refreshCounts().catch(() => {});
+    if (!lease) {
+      progress.state = "follower";
+      scheduleRetry();
+      return;
+    }
+    progress.isIndexer = true;
+    log.info({ driver: database.driver }, "archive: this instance indexes the archive");
+    const held = lease;
+    void held.lost.then(() => {
+      if (lease !== held || !running) return;
+      log.warn("archive: lost the indexer lock (database connection dropped); retrying");
+      stepDown();
+      scheduleRetry();
+    });
+    followHub(store);
+    backfillDone = runBackfill(store, abort.signal);
+  }
+
+  function scheduleRetry(): void {
+    if (!running || retryTimer) return;
+    retryTimer = setTimeout(() => void tryLead(), leaderRetryMs);
+    retryTimer.unref?.();
+  }
+
+  function stepDown(): void {
+    abort.abort();
+    abort = new AbortController();
+    unsubscribe?.();
+    unsubscribe = null;
+    lease = null;
+    progress.isIndexer = false;
+    progress.state = running ? "follower" : "stopped";
+    classifiers.clear();
+    pending = [];
+  }
+
+  /* ---------------------------------------------------------------- backfill */
+
+  async function runBackfill(s: ArchiveStore, signal: AbortSignal): Promise<void> {
+    progress.state = "backfilling";
+    const started = Date.now();
+    progress.backfill = {
+      total: null,
+      done: 0,
+      stored: 0,
+      failed: 0,
+      startedAt: new Date().toISOString(),
+      finishedAt: null,
+    };
+    let lastLog = 0;
+    const report = (force = false) => {
+      const { done, total, stored, failed } = progress.backfill;
+      if (!force && Date.now() - lastLog < 2_000) return;
+      lastLog = Date.now();
+      const pct = total ? Math.floor((done / total) * 100) : 0;
+      log.info(
+        { done, total, stored, failed },
+        `archive: backfill ${done}/${total ?? "?"} calls (${pct}%), ${stored} new or updated, ${failed} failed`,
+      );
+    };
+    try {
+      await resumeStaleLiveCalls(s, signal);
+      for (let page = 0; page * PAGE_SIZE < maxCalls && !signal.aborted; page += 1) {
+        const { calls, total } = await options.source.listCompleted(page, PAGE_SIZE, signal);
+        progress.backfill.total = Math.min(total, maxCalls);
+        const bounded = calls.slice(0, Math.max(0, maxCalls - page * PAGE_SIZE));
+        if (bounded.length === 0) break;
+        const known = await s.known(bounded.map((c) => c.callId));
+        const needed = bounded.filter((c) => {
+          const k = known.get(c.callId);
+          return !k || rank(k.status) < rank(c.status);
+        });
+        progress.backfill.done += bounded.length - needed.length;
+        await mapConcurrent(needed, concurrency, async (c) => {
+          if (signal.aborted) return;
+          try {
+            const call = await options.source.getCall(c.callId, signal);
+            if (call && (await s.storeCall(call)) === "stored") progress.backfill.stored += 1;
+          } catch (error) {
+            if (signal.aborted) return;
+            progress.backfill.failed += 1;
+            fail(error, `backfilling call ${c.callId}`);
+          }
+          progress.backfill.done += 1;
+          report();
+        });
+        if (calls.length < PAGE_SIZE) break;
+      }
+      if (signal.aborted) return;
+      progress.backfill.finishedAt = new Date().toISOString();
+      progress.backfill.total = progress.backfill.done;
+      await s.writeState("backfill", {
+        finishedAt: progress.backfill.finishedAt,
+        calls: progress.backfill.done,
+      });
+      await refreshCounts();
+      report(true);
+      log.info(
+        { ms: Date.now() - started, calls: progress.archived.calls, sentences: progress.archived.segments },
+        `archive: backfill finished in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      progress.state = "live";
+    } catch (error) {
+      if (signal.aborted) return;
+      progress.state = "error";
+      fail(error, "backfill");
+      // The lock stays ours; the next attempt resumes (stored calls are skipped).
+      setTimeout(() => {
+        if (running && lease && !signal.aborted) backfillDone = runBackfill(s, signal);
+      }, leaderRetryMs).unref?.();
+    }
+  }
+
+  /** Calls stored as live whose end nobody saw (the server was down): store them as the upstream has them now. */
+  async function resumeStaleLiveCalls(s: ArchiveStore, signal: AbortSignal): Promise<void> {
+    const liveNow = new Set(
+      options.hub
+        .calls()
+        .filter((c) => c.status === "live")
+        .map((c) => c.callId),
+    );
+    for (const callId of await s.liveCallIds()) {
+      if (liveNow.has(callId) || signal.aborted) continue;
+      try {
+        const call = await options.source.getCall(callId, signal);
+        if (call && call.status !== "live") await s.storeCall(call);
+      } catch (error) {
+        fail(error, `refreshing call ${callId}`);
+      }
+    }
+  }
+
+  /* ---------------------------------------------------------------- live */
+
+  function followHub(s: ArchiveStore): void {
+    // Calls already live: what was said before this instance started indexing comes from the hub's projection.
+    for (const snap of options.hub.calls()) {
+      if (snap.status !== "live") continue;
+      enqueue(async () => {
+        await s.startLiveCall(snap);
+        const classifier = await classifierFor(s, snap.callId);
+        const known = await s.known([snap.callId]);
+        const skip = known.get(snap.callId)?.segmentCount ?? 0;
+        for (const sentence of snap.sentences.slice(skip)) {
+          pending.push({
+            ...sentence,
+            sentiment: sentence.sentiment ?? null,
+            ...classifier.next({ ...sentence, speakerName: null }),
+          });
+        }
+        await flush(s);
+      });
+    }
+    unsubscribe = options.hub.subscribe({ tickers: "*", calls: [] }, null, (event) => onEvent(s, event));
+  }
+
+  function enqueue(task: () => Promise<unknown>): void {
+    liveChain = liveChain.then(task).catch((error: unknown) => fail(error, "live indexing"));
+  }
+
+  async function classifierFor(s: ArchiveStore, callId: string): Promise<SentenceClassifier> {
+    let classifier = classifiers.get(callId);
+    if (!classifier) {
+      classifier = new SentenceClassifier();
+      // After a restart mid-call, replay what is stored so roles and the Q&A switch carry on correctly.
+      for (const prior of await s.liveSentences(callId)) classifier.next(prior);
+      classifiers.set(callId, classifier);
+    }
+    return classifier;
+  }
+
+  function onEvent(s: ArchiveStore, event: DeliveredEvent): void {
+    if (event.event === "call.started") {
+      const data = event.data;
+      enqueue(() => s.startLiveCall(data));
+    } else if (event.event === "sentence") {
+      const data = event.data;
+      enqueue(async () => {
+        if (!classifiers.has(data.callId)) {
+          const snap = options.hub.snapshot(data.callId);
+          if (snap) await s.startLiveCall(snap);
+        }
+        const classifier = await classifierFor(s, data.callId);
+        pending.push({
+          callId: data.callId,
+          sequence: data.sequence,
+          speaker: data.speaker,
+          startMs: data.startMs,
+          endMs: data.endMs,
+          text: data.text,
+          sentiment: data.sentiment ?? null,
+          ...classifier.next({ speaker: data.speaker, speakerName: null, text: data.text }),
+        });
+        scheduleFlush(s);
+      });
+    } else if (event.event === "call.status" && event.data.status !== "live") {
+      const callId = event.data.callId;
+      enqueue(async () => {
+        await flush(s);
+        const call = await options.source.getCall(callId, abort.signal);
+        if (call && (await s.storeCall(call)) === "stored") progress.live.callsStored += 1;
+        if (call?.status === "enriched") classifiers.delete(callId);
+      });
+    }
+  }
+
+  function scheduleFlush(s: ArchiveStore): void {
+    if (flushTimer) return;
+    flushTimer = setTimeout(() => {
+      flushTimer = null;
+      enqueue(() => flush(s));
+    }, flushMs);
+    flushTimer.unref?.();
+  }
+
+  async function flush(s: ArchiveStore): Promise<void> {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    progress.live.sentences += await s.appendLiveSentences(batch);
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      void tryLead();
+    },
+    async stop() {
+      running = false;
+      if (retryTimer) clearTimeout(retryTimer);
+      if (flushTimer) clearTimeout(flushTimer);
+      retryTimer = flushTimer = null;
+      const held = lease;
+      stepDown();
+      await liveChain.catch(() => {});
+      await backfillDone.catch(() => {});
+      await held?.release().catch(() => {});
+      progress.state = "stopped";
+    },
+    progress() {
+      if (store) void refreshCounts().catch(() => {});
+      return structuredClone(progress);
+    },
+    async search(query) {
+      const database = await options.database.get();
+      return searchArchive(database.db, query);
+    },
+    backfilled: () => backfillDone,
+  };
+}
+
+function rank(status: ArchivableCall["status"]): number {
+  return status === "enriched" ? 2 : status === "completed" ? 1 : 0;
+}
+
+async function mapConcurrent<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next]!;
+      next += 1;
+      await fn(item);
+    }
+  });
+  await Promise.all(workers);
+}

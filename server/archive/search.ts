@@ -1,0 +1,247 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import {
+  SEARCH_PAGE_SIZE,
+  type Facet,
+  type SearchCall,
+  type SearchHit,
+  type SearchQuery,
+  type SearchResult,
+} from "@/lib/schemas/search";
+import { queryRows, type Db } from "../db/database";
+
+/**
+ * Full-text search over the archive: `websearch_to_tsquery` (so analysts type what they type into a search engine:
+ * "quoted phrases", -exclusions, OR), the stored `tsvector` with its GIN index, `ts_rank_cd` per sentence, calls
+ * ranked by their best sentence, `ts_headline` only for the few sentences a page shows.
+ *
+ * One statement computes the page, the totals and both facets from one materialised set of hits, so the index is
+ * read once per search whatever the page shows.
+ */
+
+const HITS_PER_CALL = 3;
+const FACET_LIMIT = 12;
+/** Highlight markers: control characters, which stored text never holds (store.ts strips them). */
+const START = "\u0002";
+const STOP = "\u0003";
+const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, HighlightAll=true`;
+
+export function splitHighlight(headline: string): SearchHit["highlight"] {
+  const parts: SearchHit["highlight"] = [];
+  const re = new RegExp(`${START}([^${STOP}]*)${STOP}`, "g");
+  let last = 0;
+  for (const m of headline.matchAll(re)) {
+    if (m.index > last) parts.push({ text: headline.slice(last, m.index), isMatch: false });
+    if (m[1]) parts.push({ text: m[1], isMatch: true });
+    last = m.index + m[0].length;
+  }
+  if (last < headline.length) parts.push({ text: headline.slice(last), isMatch: false });
+  // A phrase comes back as marked words with plain spaces between them; it reads better as one mark.
+  const merged: SearchHit["highlight"] = [];
+  for (let i = 0; i < parts.length; i += 1) {
+    const p = parts[i]!;
+    const prev = merged.at(-1);
+    const next = parts[i + 1];
+    if (prev?.isMatch && !p.isMatch && /^\s+$/.test(p.text) && next?.isMatch) {
+      prev.text += p.text + next.text;
+      i += 1;
+    } else if (prev?.isMatch && p.isMatch) {
+      prev.text += p.text;
+    } else {
+      merged.push({ ...p });
+    }
+  }
+  return merged;
+}
+
+type Row = {
+  total_calls: number | string;
+  total_hits: number | string;
+  calls: SearchCallRow[] | string | null;
+  hits: HitRow[] | string | null;
+  tickers: FacetRow[] | string | null;
+  quarters: FacetRow[] | string | null;
+};
+interface SearchCallRow {
+  call_id: string;
+  symbol: string;
+  name: string;
+  title: string;
+  quarter: string | null;
+  start_time: string;
+  status: SearchCall["status"];
+  hit_count: number;
+}
+interface HitRow {
+  call_id: string;
+  sequence: number;
+  start_ms: number;
+  speaker: string;
+  speaker_name: string | null;
+  role: SearchHit["role"];
+  section: SearchHit["section"];
+  headline: string;
+}
+interface FacetRow {
+  value: string;
+  calls: number;
+}
+
+/** node-postgres parses json columns, PGlite too; a string means a driver that did not. */
+function json<T>(value: T[] | string | null): T[] {
+  if (value === null) return [];
+  return typeof value === "string" ? (JSON.parse(value) as T[]) : value;
+}
+
+function filters(query: SearchQuery): SQL {
+  const parts: SQL[] = [];
+  if (query.tickers?.length)
+    parts.push(
+      sql`AND s.symbol IN (${sql.join(
+        query.tickers.map((t) => sql`${t}`),
+        sql`, `,
+      )})`,
+    );
+  if (query.from) parts.push(sql`AND s.call_start >= ${query.from}::date`);
+  // `to` is inclusive: the whole day.
+  if (query.to) parts.push(sql`AND s.call_start < (${query.to}::date + 1)`);
+  if (query.speaker) parts.push(sql`AND s.role = ${query.speaker}`);
+  if (query.section) parts.push(sql`AND s.section = ${query.section}`);
+  return sql.join(parts, sql` `);
+}
+
+export async function searchArchive(db: Db, query: SearchQuery): Promise<SearchResult> {
+  const pageSize = SEARCH_PAGE_SIZE;
+  const [head] = await queryRows<{ nodes: number; archived: number; known: string[] | string | null }>(
+    db,
+    sql`
+      SELECT numnode(websearch_to_tsquery('english', ${query.q})) AS nodes,
+             (SELECT count(*)::int FROM archive_calls) AS archived,
+             ${
+               query.tickers?.length
+                 ? sql`(SELECT json_agg(DISTINCT symbol) FROM archive_calls WHERE symbol IN (${sql.join(
+                     query.tickers.map((t) => sql`${t}`),
+                     sql`, `,
+                   )}))`
+                 : sql`NULL::json`
+             } AS known`,
+  );
+  const archivedCalls = Number(head?.archived ?? 0);
+  const known = new Set(json<string>(head?.known ?? null));
+  const unknownTickers = (query.tickers ?? []).filter((t) => !known.has(t));
+  const empty = (notice: string | null): SearchResult => ({
+    calls: [],
+    totalCalls: 0,
+    totalHits: 0,
+    facets: { tickers: [], quarters: [] },
+    page: query.page,
+    pageSize,
+    notice,
+    unknownTickers,
+    archivedCalls,
+  });
+  if (Number(head?.nodes ?? 0) === 0) {
+    return empty(
+      "Your search holds only very common words (like “the” or “and”), which the archive does not index. Add a more specific word.",
+    );
+  }
+  if (query.tickers?.length && unknownTickers.length === query.tickers.length) {
+    const list = unknownTickers.join(", ");
+    return empty(`The archive holds no call from ${list}. Check the ticker, or search every company.`);
+  }
+
+  const [row] = await queryRows<Row>(
+    db,
+    sql`
+    WITH q AS (SELECT websearch_to_tsquery('english', ${query.q}) AS query),
+    hits AS MATERIALIZED (
+      SELECT s.call_id, s.sequence, ts_rank_cd(s.search, q.query) AS rank
+      FROM archive_segments s, q
+      WHERE s.search @@ q.query ${filters(query)}
+    ),
+    per_call AS (
+      SELECT h.call_id, count(*)::int AS hit_count, max(h.rank) AS best
+      FROM hits h GROUP BY h.call_id
+    ),
+    ranked AS (
+      SELECT p.call_id, p.hit_count, p.best, c.symbol, c.name, c.title, c.quarter, c.start_time, c.status
+      FROM per_call p JOIN archive_calls c ON c.call_id = p.call_id
+    ),
+    page AS (
+      SELECT * FROM ranked
+      ORDER BY best DESC, hit_count DESC, start_time DESC, call_id
+      LIMIT ${pageSize} OFFSET ${query.page * pageSize}
+    ),
+    top AS (
+      SELECT call_id, sequence FROM (
+        SELECT h.call_id, h.sequence,
+               row_number() OVER (PARTITION BY h.call_id ORDER BY h.rank DESC, h.sequence) AS n
+        FROM hits h WHERE h.call_id IN (SELECT call_id FROM page)
+      ) t WHERE n <= ${HITS_PER_CALL}
+    )
+    SELECT
+      (SELECT count(*)::int FROM per_call) AS total_calls,
+      (SELECT coalesce(sum(hit_count), 0)::int FROM per_call) AS total_hits,
+      (SELECT json_agg(json_build_object(
+          'call_id', call_id, 'symbol', symbol, 'name', name, 'title', title, 'quarter', quarter,
+          'start_time', start_time, 'status', status, 'hit_count', hit_count)
+        ORDER BY best DESC, hit_count DESC, start_time DESC, call_id) FROM page) AS calls,
+      (SELECT json_agg(json_build_object(
+          'call_id', s.call_id, 'sequence', s.sequence, 'start_ms', s.start_ms, 'speaker', s.speaker,
+          'speaker_name', s.speaker_name, 'role', s.role, 'section', s.section,
+          'headline', ts_headline('english', s.text, q.query, ${HEADLINE_OPTIONS}))
+        ORDER BY s.call_id, s.sequence)
+       FROM top JOIN archive_segments s ON s.call_id = top.call_id AND s.sequence = top.sequence, q) AS hits,
+      (SELECT json_agg(json_build_object('value', symbol, 'calls', n) ORDER BY n DESC, symbol)
+       FROM (SELECT symbol, count(*)::int AS n FROM ranked GROUP BY symbol
+             ORDER BY n DESC, symbol LIMIT ${FACET_LIMIT}) f) AS tickers,
+      (SELECT json_agg(json_build_object('value', quarter, 'calls', n) ORDER BY quarter DESC)
+       FROM (SELECT quarter, count(*)::int AS n FROM ranked WHERE quarter IS NOT NULL GROUP BY quarter
+             ORDER BY quarter DESC LIMIT ${FACET_LIMIT}) f) AS quarters
+  `,
+  );
+  const hitsByCall = new Map<string, SearchHit[]>();
+  for (const h of json<HitRow>(row?.hits ?? null)) {
+    const list = hitsByCall.get(h.call_id) ?? [];
+    list.push({
+      sequence: h.sequence,
+      startMs: h.start_ms,
+      speaker: h.speaker,
+      speakerName: h.speaker_name,
+      role: h.role,
+      section: h.section,
+      highlight: splitHighlight(h.headline),
+    });
+    hitsByCall.set(h.call_id, list);
+  }
+  const calls: SearchCall[] = json<SearchCallRow>(row?.calls ?? null).map((c) => ({
+    callId: c.call_id,
+    symbol: c.symbol,
+    name: c.name,
+    title: c.title,
+    quarter: c.quarter,
+    startTime: new Date(c.start_time).toISOString(),
+    status: c.status,
+    hitCount: c.hit_count,
+    hits: hitsByCall.get(c.call_id) ?? [],
+  }));
+  const toFacets = (rows: FacetRow[]): Facet[] => rows.map((f) => ({ value: f.value, calls: f.calls }));
+  const totalCalls = Number(row?.total_calls ?? 0);
+  return {
+    calls,
+    totalCalls,
+    totalHits: Number(row?.total_hits ?? 0),
+    facets: {
+      tickers: toFacets(json(row?.tickers ?? null)),
+      quarters: toFacets(json(row?.quarters ?? null)),
+    },
+    page: query.page,
+    pageSize,
+    notice:
+      unknownTickers.length > 0
+        ? `The archive holds no call from ${unknownTickers.join(", ")}; showing the other tickers.`
+        : null,
+    unknownTickers,
+    archivedCalls,
+  };
+}

@@ -1,0 +1,267 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Call } from "@/lib/schemas/calls";
+import { queryRows, type Db } from "../db/database";
+import { archiveCalls, archiveSegments, archiveState } from "../db/schema/archive";
+import { classifySentences, type ClassifiedSentence } from "./classify";
+
+/**
+ * Writes of the transcript archive. A call is stored once per id; storing it again replaces it in one transaction
+ * when it changed (live → completed → enriched brings speaker names, sentiment, summary), and is a no-op when it
+ * did not, so a backfill that runs twice costs one read per call and nothing else.
+ */
+
+export type ArchivableCall = Omit<Call, "streamCursor">;
+type Status = ArchivableCall["status"];
+
+const STATUS_RANK: Record<Status, number> = { live: 0, completed: 1, enriched: 2 };
+
+/** Markers of `ts_headline` (search.ts): removed from stored text so a transcript cannot forge a highlight. */
+const MARKERS = /[\u0002\u0003]/g;
+
+export function quarterOf(period: string | null, year: number | null): string | null {
+  const m = /^Q([1-4])$/i.exec(period?.trim() ?? "");
+  return m && year !== null ? `${year}-Q${m[1]}` : null;
+}
+
+export interface LiveSentence {
+  callId: string;
+  sequence: number;
+  speaker: string;
+  startMs: number;
+  endMs: number;
+  text: string;
+  sentiment: number | null;
+}
+
+export interface ArchiveCounts {
+  calls: number;
+  segments: number;
+}
+
+/** Rows per INSERT: well under Postgres's 65,535 bind parameters (13 columns a row). */
+const INSERT_CHUNK = 500;
+
+export class ArchiveStore {
+  constructor(private readonly db: Db) {}
+
+  /** Which of `callIds` are stored, with their status and sentence count. */
+  async known(callIds: readonly string[]): Promise<Map<string, { status: Status; segmentCount: number }>> {
+    if (callIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        callId: archiveCalls.callId,
+        status: archiveCalls.status,
+        segmentCount: archiveCalls.segmentCount,
+      })
+      .from(archiveCalls)
+      .where(inArray(archiveCalls.callId, [...callIds]));
+    return new Map(rows.map((r) => [r.callId, { status: r.status as Status, segmentCount: r.segmentCount }]));
+  }
+
+  /**
+   * Stores a call with its whole transcript. `unchanged` when the stored copy is as complete (same or later
+   * status, as many sentences): a stale read never overwrites an enriched call.
+   */
+  async storeCall(call: ArchivableCall): Promise<"stored" | "unchanged"> {
+    const callId = call.callId.toLowerCase();
+    const classes = classifySentences(
+      call.segments.map((s) => ({ speaker: s.speaker, speakerName: s.speakerName, text: s.text })),
+      call.participants,
+    );
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ status: archiveCalls.status, segmentCount: archiveCalls.segmentCount })
+        .from(archiveCalls)
+        .where(eq(archiveCalls.callId, callId))
+        .for("update");
+      if (
+        current &&
+        STATUS_RANK[current.status as Status] >= STATUS_RANK[call.status] &&
+        current.segmentCount >= call.segments.length
+      ) {
+        return "unchanged";
+      }
+      const row = {
+        callId,
+        symbol: call.symbol.toUpperCase(),
+        name: call.name,
+        title: call.title,
+        exchange: call.exchange,
+        quarter: quarterOf(call.period, call.year),
+        startTime: call.startTime,
+        endTime: call.endTime,
+        durationSeconds: call.durationSeconds === null ? null : Math.round(call.durationSeconds),
+        status: call.status,
+        summaryPoints: call.summary?.points ?? null,
+        summarySentiment: call.summary?.sentiment ?? null,
+        participants: call.participants.map((p) => ({
+          name: p.name,
+          role: p.role,
+          organization: p.organization,
+        })),
+        segmentCount: call.segments.length,
+      };
+      const { callId: _id, ...updatable } = row;
+      await tx
+        .insert(archiveCalls)
+        .values(row)
+        .onConflictDoUpdate({ target: archiveCalls.callId, set: { ...updatable, updatedAt: sql`now()` } });
+      await tx.delete(archiveSegments).where(eq(archiveSegments.callId, callId));
+      const rows = call.segments.map((s, i) =>
+        toSegmentRow(callId, row.symbol, call.startTime, s, classes[i]!),
+      );
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await tx.insert(archiveSegments).values(rows.slice(i, i + INSERT_CHUNK));
+      }
+      return "stored";
+    });
+  }
+
+  /** A live call's row, so its sentences can be indexed as they are spoken; never downgrades a stored call. */
+  async startLiveCall(call: {
+    callId: string;
+    symbol: string;
+    name: string;
+    startTime: string;
+  }): Promise<void> {
+    await this.db
+      .insert(archiveCalls)
+      .values({
+        callId: call.callId.toLowerCase(),
+        symbol: call.symbol.toUpperCase(),
+        name: call.name,
+        title: `${call.name} conference call`,
+        startTime: call.startTime,
+        status: "live",
+      })
+      .onConflictDoNothing();
+  }
+
+  /**
+   * Live sentences in arrival order (duplicates from a replay are ignored). The call's row must exist
+   * (`startLiveCall`); sentences of a call already stored complete are left alone.
+   */
+  async appendLiveSentences(sentences: readonly (LiveSentence & ClassifiedSentence)[]): Promise<number> {
+    if (sentences.length === 0) return 0;
+    const callIds = [...new Set(sentences.map((s) => s.callId.toLowerCase()))];
+    return this.db.transaction(async (tx) => {
+      const calls = await tx
+        .select({
+          callId: archiveCalls.callId,
+          symbol: archiveCalls.symbol,
+          startTime: archiveCalls.startTime,
+        })
+        .from(archiveCalls)
+        .where(and(inArray(archiveCalls.callId, callIds), eq(archiveCalls.status, "live")));
+      const byId = new Map(calls.map((c) => [c.callId, c]));
+      const rows = sentences.flatMap((s) => {
+        const call = byId.get(s.callId.toLowerCase());
+        if (!call) return [];
+        return [
+          toSegmentRow(
+            call.callId,
+            call.symbol,
+            call.startTime,
+            { ...s, speakerName: null },
+            { role: s.role, section: s.section },
+          ),
+        ];
+      });
+      if (rows.length === 0) return 0;
+      const inserted = await tx
+        .insert(archiveSegments)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ callId: archiveSegments.callId });
+      for (const callId of new Set(inserted.map((r) => r.callId))) {
+        await tx
+          .update(archiveCalls)
+          .set({
+            segmentCount: sql`(SELECT count(*)::int FROM ${archiveSegments} WHERE ${archiveSegments.callId} = ${callId})`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(archiveCalls.callId, callId));
+      }
+      return inserted.length;
+    });
+  }
+
+  /** The sentences stored so far of a live call (to resume classifying it after a restart). */
+  async liveSentences(
+    callId: string,
+  ): Promise<{ speaker: string; speakerName: string | null; text: string }[]> {
+    return this.db
+      .select({
+        speaker: archiveSegments.speaker,
+        speakerName: archiveSegments.speakerName,
+        text: archiveSegments.text,
+      })
+      .from(archiveSegments)
+      .where(eq(archiveSegments.callId, callId.toLowerCase()))
+      .orderBy(archiveSegments.sequence);
+  }
+
+  /** Calls stored as live: after a restart they may have completed while no one listened. */
+  async liveCallIds(): Promise<string[]> {
+    const rows = await this.db
+      .select({ callId: archiveCalls.callId })
+      .from(archiveCalls)
+      .where(eq(archiveCalls.status, "live"));
+    return rows.map((r) => r.callId);
+  }
+
+  async counts(): Promise<ArchiveCounts> {
+    const [row] = await queryRows<{ calls: number; segments: number }>(
+      this.db,
+      sql`SELECT (SELECT count(*)::int FROM ${archiveCalls}) AS calls, (SELECT count(*)::int FROM ${archiveSegments}) AS segments`,
+    );
+    return { calls: Number(row?.calls ?? 0), segments: Number(row?.segments ?? 0) };
+  }
+
+  async readState<T>(key: string): Promise<T | null> {
+    const [row] = await this.db
+      .select({ value: archiveState.value })
+      .from(archiveState)
+      .where(eq(archiveState.key, key));
+    return row ? (row.value as T) : null;
+  }
+
+  async writeState(key: string, value: unknown): Promise<void> {
+    await this.db
+      .insert(archiveState)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: archiveState.key, set: { value, updatedAt: sql`now()` } });
+  }
+}
+
+function toSegmentRow(
+  callId: string,
+  symbol: string,
+  callStart: string,
+  s: {
+    sequence: number;
+    speaker: string;
+    speakerName: string | null;
+    startMs: number;
+    endMs: number;
+    text: string;
+    sentiment: number | null;
+  },
+  c: ClassifiedSentence,
+) {
+  return {
+    callId,
+    sequence: s.sequence,
+    symbol,
+    callStart,
+    speaker: s.speaker,
+    speakerName: s.speakerName,
+    role: c.role,
+    section: c.section,
+    startMs: Math.round(s.startMs),
+    endMs: Math.round(s.endMs),
+    text: s.text.replace(MARKERS, ""),
+    sentiment: s.sentiment,
+  };
+}

@@ -2,6 +2,8 @@ import "server-only";
 import { LRUCache } from "lru-cache";
 import { AppError } from "../http/errors";
 import { getLogger } from "../log";
+import { DEFAULT_CACHE_LIMITS, readCacheLimits } from "./cache-config";
+import { estimateBytes } from "./value-size";
 import { createRedis, redisUrl } from "../scale/redis";
 import { RedisResponseStore } from "../scale/redis-cache-store";
 
@@ -12,7 +14,11 @@ import { RedisResponseStore } from "../scale/redis-cache-store";
  * - then, up to `swrMs`, stale-while-revalidate: served at once while one background refresh runs;
  * - beyond that the caller waits for a refresh; if the upstream fails (5xx of ours) and the copy is younger than
  *   `staleIfErrorMs`, the old copy is served marked `stale: true` (stale-if-error);
- * - single-flight: concurrent identical requests share one upstream call.
+ * - single-flight: concurrent identical requests share one upstream call;
+ * - bounded by bytes, not entries (issue 13): answers range from 2 kB to 7 MB, so a count bounds nothing. Copies are
+ *   sized when stored (`value-size.ts`) and the least recently used go once `maxBytes` is reached; an answer over
+ *   `maxEntryBytes` is served but not kept (a few such requests would otherwise flush everything else). Keys
+ *   normalise symbol lists, so `B,a` and `A,B` are one entry, not two.
  *
  * The shared upstream call deliberately ignores the callers' abort signals (one browser leaving must not fail the
  * others); each caller can still stop waiting through its own signal. The client's own deadline bounds the call.
@@ -65,17 +71,48 @@ export interface CacheStats {
   coalesced: number;
   fetches: number;
   fetchErrors: number;
+  /** Answers served but not kept: larger than `maxEntryBytes`. */
+  tooLarge: number;
   size: number;
+  /** Estimated heap bytes of the kept answers (at most `maxBytes`). */
+  bytes: number;
 }
 
-/** Stable key for an upstream request: path + query names sorted, empty values dropped. */
+export interface ResponseCacheOptions {
+  now?: () => number;
+  /** The store shared with other instances (Redis); the runtime chooses it. */
+  shared?: SharedResponseStore;
+  /** Budget of all kept answers together, in estimated heap bytes (default 256 MB). */
+  maxBytes?: number;
+  /** An answer larger than this is served but not kept (default 2 MB). */
+  maxEntryBytes?: number;
+}
+
+/**
+ * Upstream parameters that list symbols: a set, whatever the order, case or repeats the browser sent (the upstream
+ * answers one item per known symbol, and readers look items up by symbol).
+ */
+const SYMBOL_LIST_PARAMS = new Set(["symbols", "symbol", "parameters[tickers]"]);
+
+function normaliseSymbolList(list: string): string {
+  const symbols = list
+    .split(",")
+    .map((s) => s.trim().toUpperCase())
+    .filter((s) => s !== "");
+  return [...new Set(symbols)].sort().join(",");
+}
+
+/** Stable key for an upstream request: path + query names sorted, empty values dropped, symbol lists normalised. */
 export function cacheKey(
   path: string,
   query: Record<string, string | number | boolean | undefined | null>,
 ): string {
   const parts = Object.entries(query)
     .filter(([, v]) => v !== undefined && v !== null && v !== "")
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .map(([k, v]) => {
+      const value = SYMBOL_LIST_PARAMS.has(k) ? normaliseSymbolList(String(v)) : String(v);
+      return `${encodeURIComponent(k)}=${encodeURIComponent(value)}`;
+    })
     .sort();
   return parts.length ? `${path}?${parts.join("&")}` : path;
 }
@@ -115,14 +152,33 @@ export class ResponseCache {
     coalesced: 0,
     fetches: 0,
     fetchErrors: 0,
+    tooLarge: 0,
   };
 
   private readonly shared: SharedResponseStore | null;
+  private readonly maxEntryBytes: number;
 
-  constructor(options: { max?: number; now?: () => number; shared?: SharedResponseStore } = {}) {
-    this.lru = new LRUCache<string, Entry>({ max: options.max ?? 2000, ttl: 1, ttlAutopurge: false });
+  constructor(options: ResponseCacheOptions = {}) {
+    const maxBytes = options.maxBytes ?? DEFAULT_CACHE_LIMITS.maxBytes;
+    this.maxEntryBytes = Math.min(options.maxEntryBytes ?? DEFAULT_CACHE_LIMITS.maxEntryBytes, maxBytes);
+    // The size is computed before `set` (see `keep`) and passed in, so lru-cache never sizes anything itself.
+    this.lru = new LRUCache<string, Entry>({ maxSize: maxBytes, ttl: 1, ttlAutopurge: false });
     if (options.now) this.now = options.now;
     this.shared = options.shared ?? null;
+  }
+
+  /** Keeps `entry` for as long as it may be served at all, unless it is too large to keep. */
+  private keep(key: string, entry: Entry, policy: CachePolicy): void {
+    // The key and the entry's own fields cost a little besides the value.
+    const size = estimateBytes(entry.value, this.maxEntryBytes) + 2 * key.length + 64;
+    if (size > this.maxEntryBytes) {
+      this.counters.tooLarge += 1;
+      // An older, smaller copy would now be outdated by the one just served: drop it.
+      this.lru.delete(key);
+      return;
+    }
+    // lru-cache's own clock is only used for eviction.
+    this.lru.set(key, entry, { ttl: keepMs(policy), size });
   }
 
   private now: () => number = () => Date.now();
@@ -170,7 +226,7 @@ export class ResponseCache {
     if (!this.shared || (local && this.now() - local.fetchedAtMs < policy.freshMs)) return local;
     const remote = await this.shared.read(key);
     if (!remote || (local && remote.fetchedAtMs <= local.fetchedAtMs)) return local;
-    this.lru.set(key, remote, { ttl: keepMs(policy) });
+    this.keep(key, remote, policy);
     return remote;
   }
 
@@ -186,8 +242,7 @@ export class ResponseCache {
         const entry: Entry = this.shared
           ? await this.shared.fetchOnce(key, keepMs(policy), fetcher)
           : { value: await fetcher(), fetchedAtMs: this.now() };
-        // Kept as long as it may be served at all; lru-cache's own clock is only used for eviction.
-        this.lru.set(key, entry, { ttl: keepMs(policy) });
+        this.keep(key, entry, policy);
         return this.toCached<unknown>(entry, false);
       } catch (error) {
         this.counters.fetchErrors += 1;
@@ -205,7 +260,7 @@ export class ResponseCache {
   }
 
   stats(): CacheStats {
-    return { ...this.counters, size: this.lru.size };
+    return { ...this.counters, size: this.lru.size, bytes: this.lru.calculatedSize };
   }
 
   clear(): void {
@@ -223,9 +278,11 @@ export function getResponseCache(): ResponseCache {
   const holder = globalThis as Holder;
   if (!holder[CACHE]) {
     const url = redisUrl();
-    holder[CACHE] = new ResponseCache(
-      url ? { shared: new RedisResponseStore(createRedis(url, "cache")) } : {},
-    );
+    const limits = readCacheLimits(process.env);
+    holder[CACHE] = new ResponseCache({
+      ...limits,
+      ...(url ? { shared: new RedisResponseStore(createRedis(url, "cache"), limits) } : {}),
+    });
   }
   return holder[CACHE];
 }

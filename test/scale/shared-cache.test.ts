@@ -68,4 +68,32 @@ describe("shared response cache", () => {
     expect(b.status === "fulfilled" && b.value.value).toBe("ok");
     expect(calls).toBe(2);
   });
+
+  it("bounds Redis by bytes: the stored answers stay within the budget, and one over the entry limit is not stored", async () => {
+    const c = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+    c.on("error", () => {});
+    clients.push(c);
+    const budget = 1024 * 1024;
+    const store = new RedisResponseStore(c, { maxBytes: budget, maxEntryBytes: 200 * 1024 });
+    const cache = new ResponseCache({ shared: store });
+    const answer = (i: number) => ({
+      i,
+      rows: Array.from({ length: 1_000 }, (_, r) => `row ${r} of answer ${i}`),
+    });
+    for (let i = 0; i < 100; i += 1) {
+      await cache.get(`/bounded?to=${i}`, CACHE_POLICIES.fundamentals, async () => answer(i));
+    }
+    const keys = await c.keys("callroom:cache:/bounded*");
+    const stored = await Promise.all(keys.map((k) => c.strlen(k)));
+    const total = stored.reduce((a, b) => a + b, 0);
+    expect(total).toBeLessThanOrEqual(budget);
+    expect(keys.length).toBeGreaterThan(10);
+    // The most recent answers are the ones kept.
+    expect(keys).toContain("callroom:cache:/bounded?to=99");
+
+    const huge = { rows: Array.from({ length: 20_000 }, (_, r) => `row ${r} of a huge answer`) };
+    const served = await cache.get("/bounded-huge", CACHE_POLICIES.fundamentals, async () => huge);
+    expect(served.value).toEqual(huge);
+    expect(await c.exists("callroom:cache:/bounded-huge")).toBe(0);
+  });
 });

@@ -129,3 +129,13 @@ export const alertListSchema = z.object({
   unread: z.number().int().nonnegative(),
 });
 export type AlertList = z.infer<typeof alertListSchema>;
+
+/**
+ * Where an alert opens: the call room at the sentence's moment (`?t=` seconds, which cues the audio and reveals the
+ * sentence), or the company for a results alert.
+ */
+export function alertPath(alert: Pick<Alert, "callId" | "symbol" | "startMs">): string {
+  if (alert.callId === null) return `/companies/${encodeURIComponent(alert.symbol)}`;
+  const t = alert.startMs === null ? "" : `?t=${Math.floor(alert.startMs / 1000)}`;
+  return `/calls/${encodeURIComponent(alert.callId)}${t}`;
+}

@@ -1,0 +1,102 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import ical from "ical-generator";
+import { formatEps, formatMoney } from "@/lib/format";
+import type { EarningsRow } from "@/lib/schemas/calendar";
+import type { Db } from "../db/database";
+import { feedTokens } from "../db/schema/workspace";
+
+/**
+ * The calendar feed: a secret URL per user (`/api/feeds/<token>.ics`) that a calendar application subscribes to
+ * without signing in, listing the upcoming reports of every followed company. The token is the only credential, so
+ * it is 256 random bits, only its SHA-256 is stored, issuing a new one revokes the old, and revoking removes it.
+ */
+
+const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export class FeedTokenRepository {
+  constructor(private readonly db: Db) {}
+
+  /** A new token for the user (the previous one stops working); shown once, since only its hash is kept. */
+  async issue(userId: string): Promise<string> {
+    const token = randomBytes(32).toString("base64url");
+    await this.db
+      .insert(feedTokens)
+      .values({ userId, tokenHash: hash(token) })
+      .onConflictDoUpdate({
+        target: feedTokens.userId,
+        set: { tokenHash: hash(token), createdAt: new Date().toISOString() },
+      });
+    return token;
+  }
+
+  async revoke(userId: string): Promise<void> {
+    await this.db.delete(feedTokens).where(eq(feedTokens.userId, userId));
+  }
+
+  async issuedAt(userId: string): Promise<string | null> {
+    const [row] = await this.db.select().from(feedTokens).where(eq(feedTokens.userId, userId));
+    return row ? new Date(row.createdAt).toISOString() : null;
+  }
+
+  /** The user a token belongs to, or `null`. */
+  async userFor(token: string): Promise<string | null> {
+    if (!FEED_TOKEN_PATTERN.test(token)) return null;
+    const [row] = await this.db
+      .select()
+      .from(feedTokens)
+      .where(eq(feedTokens.tokenHash, hash(token)));
+    return row?.userId ?? null;
+  }
+}
+
+const REPORT_MINUTES = 60;
+
+/**
+ * Upcoming reports as iCalendar: a timed event (UTC, one hour) when the report time is known, else an all-day event
+ * on the report date. Event ids are stable per record, so a calendar application updates a moved date in place.
+ */
+export function earningsIcs(
+  rows: readonly EarningsRow[],
+  options: { name: string; baseUrl: string; now?: Date },
+): string {
+  const calendar = ical({
+    name: options.name,
+    prodId: { company: "Callroom", product: "Watchlist calendar", language: "EN" },
+    ttl: 60 * 60,
+  });
+  for (const row of rows) {
+    const period = [row.period, row.periodYear].filter((x) => x !== null).join(" ");
+    const estimates = [
+      row.epsEst !== null ? `EPS estimate ${formatEps(row.epsEst)}` : null,
+      row.revenueEst !== null
+        ? `revenue estimate ${formatMoney(row.revenueEst, row.currency ?? "USD")}`
+        : null,
+    ].filter(Boolean);
+    const url = `${options.baseUrl}/companies/${encodeURIComponent(row.ticker)}`;
+    const description = [
+      `${row.name} (${row.ticker})${period ? ` ${period}` : ""} results${row.isDateConfirmed ? "" : " (date not confirmed)"}.`,
+      estimates.length ? `${estimates.join(", ")}.` : null,
+      url,
+    ]
+      .filter(Boolean)
+      .join("\n");
+    const common = {
+      id: `earnings-${row.id}@callroom`,
+      summary: `${row.ticker} ${period ? `${period} ` : ""}earnings${row.isDateConfirmed ? "" : " (unconfirmed)"}`,
+      description,
+      url,
+      stamp: options.now ?? new Date(),
+    };
+    if (row.startsAt) {
+      const start = new Date(row.startsAt);
+      calendar.createEvent({ ...common, start, end: new Date(start.getTime() + REPORT_MINUTES * 60_000) });
+    } else {
+      calendar.createEvent({ ...common, start: new Date(`${row.date}T00:00:00Z`), allDay: true });
+    }
+  }
+  return calendar.toString();
+}

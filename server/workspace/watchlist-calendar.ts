@@ -1,0 +1,54 @@
+import "server-only";
+
+/**
+ * A calendar filtered by a watchlist. The upstream takes at most 50 tickers per request, so a longer list is split
+ * into chunks of 50, each chunk is read page by page (up to `maxPages`), and the rows are merged, de-duplicated by
+ * id and sorted like one answer would have been.
+ */
+
+export const UPSTREAM_TICKERS_MAX = 50;
+
+export interface ChunkPage<T> {
+  rows: T[];
+  hasMore: boolean;
+}
+
+export interface MergedCalendar<T> {
+  rows: T[];
+  /** Some chunk had more pages than `maxPages`: the result is cut, say so. */
+  isTruncated: boolean;
+  requests: number;
+}
+
+export function chunk<T>(items: readonly T[], size = UPSTREAM_TICKERS_MAX): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export async function mergedCalendar<T extends { id: string }>(
+  tickers: readonly string[],
+  fetchPage: (tickers: string[], page: number) => Promise<ChunkPage<T>>,
+  compare: (a: T, b: T) => number,
+  maxPages = 5,
+): Promise<MergedCalendar<T>> {
+  if (tickers.length === 0) return { rows: [], isTruncated: false, requests: 0 };
+  let requests = 0;
+  let isTruncated = false;
+  const perChunk = await Promise.all(
+    chunk([...new Set(tickers)]).map(async (part) => {
+      const rows: T[] = [];
+      for (let page = 0; page < maxPages; page++) {
+        requests += 1;
+        const result = await fetchPage(part, page);
+        rows.push(...result.rows);
+        if (!result.hasMore) return rows;
+      }
+      isTruncated = true;
+      return rows;
+    }),
+  );
+  const byId = new Map<string, T>();
+  for (const rows of perChunk) for (const row of rows) byId.set(row.id, row);
+  return { rows: [...byId.values()].sort(compare), isTruncated, requests };
+}

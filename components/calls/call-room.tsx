@@ -18,6 +18,9 @@ import { StreamIndicator } from "./stream-indicator";
 import { Transcript, type TranscriptHandle } from "./transcript";
 import { segmentIndexAt } from "./transcript-search";
 import { useCallAudio } from "./use-call-audio";
+import { CatchUpBanner } from "./insights/catch-up";
+import { changedSentences, InsightsPanels } from "./insights/insights-panels";
+import { useCallInsights } from "./insights/use-call-insights";
 
 /** Space is "press this" on buttons, links and sliders; everywhere else in the call room it plays and pauses. */
 function spaceBelongsToTarget(target: EventTarget | null): boolean {
@@ -81,6 +84,17 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
   }, [deepLinkIndex]);
 
   const { seek, toggle, playFrom } = audio;
+
+  const insights = useCallInsights(call);
+  const changedMarks = useMemo(() => changedSentences(insights.insights), [insights.insights]);
+  const seekSequence = (sequence: number) => {
+    const index = call.segments.findIndex((s) => s.sequence === sequence);
+    const segment = call.segments[index];
+    if (!segment) return;
+    transcriptRef.current?.reveal(index);
+    seek(segment.startMs);
+  };
+  const lastSequence = call.segments[call.segments.length - 1]?.sequence ?? -1;
 
   useHotkeys((event) => {
     if (event.key !== " " || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -148,6 +162,14 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
         {envelope.meta.stale ? <StaleNote fetchedAt={envelope.meta.fetchedAt} /> : null}
       </header>
 
+      <CatchUpBanner
+        callId={call.callId}
+        insights={insights.insights}
+        lastSequence={lastSequence}
+        isLive={isLive}
+        onSeek={seekSequence}
+      />
+
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(300px,400px)]">
         <div className="flex min-w-0 flex-col gap-3">
           <AudioPlayer audio={audio} />
@@ -158,6 +180,7 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
             isLive={isLive}
             isPlaying={audio.state.isPlaying}
             onSeek={playFrom}
+            marks={changedMarks}
           />
         </div>
         <aside className="flex min-w-0 flex-col gap-5" aria-label="About this call">
@@ -166,6 +189,7 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
             status={call.status}
             playheadSeconds={hasPosition ? audio.state.currentMs / 1000 : null}
           />
+          <InsightsPanels state={insights} isLive={isLive} onSeek={seekSequence} />
           <SummaryPanel
             call={call}
             onJump={(index) => {

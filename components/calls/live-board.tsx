@@ -23,6 +23,7 @@ import { SentimentSourceTag } from "./call-side-panels";
 import { CallStatusBadge } from "./call-status-badge";
 import { Elapsed } from "./elapsed";
 import { StreamIndicator } from "./stream-indicator";
+import { TileFigures } from "./insights/tile-figures";
 import { useNow } from "./use-now";
 
 const TILE_HEIGHT = "h-[184px]";
@@ -164,6 +165,7 @@ const LiveTile = memo(function LiveTile({ call }: { call: CallListItem }) {
           {source ? <SentimentSourceTag source={source} /> : null}
         </span>
       </div>
+      <TileFigures callId={call.callId} segments={segments} isLive={isLive} />
       {/* Bottom-aligned: on a narrow tile the oldest line is the one cut, never the sentence just spoken. */}
       <div
         className={cn(

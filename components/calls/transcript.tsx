@@ -64,11 +64,14 @@ export function Transcript({
   isLive,
   isPlaying,
   onSeek,
+  marks,
   ref,
 }: {
   segments: readonly Segment[];
   /** The sentence being heard (-1: none). */
   activeIndex: number;
+  /** Sentences to mark, by sequence, with why (insights: changed since the previous call). */
+  marks?: ReadonlyMap<number, string>;
   isLive: boolean;
   isPlaying: boolean;
   onSeek: (ms: number) => void;
@@ -280,6 +283,7 @@ export function Transcript({
                           matches={bySegment.get(index)}
                           currentMatch={currentMatch?.segmentIndex === index ? matchIndex : -1}
                           onSeek={onSeek}
+                          mark={marks?.get(segment.sequence)}
                         />
                       </li>
                     );
@@ -306,8 +310,10 @@ const SentenceRow = memo(function SentenceRow({
   matches,
   currentMatch,
   onSeek,
+  mark,
 }: {
   segment: Segment;
+  mark?: string;
   showSpeaker: boolean;
   isActive: boolean;
   matches: (TranscriptMatch & { index: number })[] | undefined;
@@ -366,6 +372,16 @@ const SentenceRow = memo(function SentenceRow({
               </mark>
             ),
           )}
+          {mark ? (
+            <span
+              data-testid="sentence-changed"
+              title={mark}
+              className="text-2xs border-warn/50 text-warn ml-1.5 rounded border px-1 whitespace-nowrap"
+            >
+              <span className="sr-only">{mark}. </span>
+              <span aria-hidden>changed</span>
+            </span>
+          ) : null}
         </p>
       </div>
       {/* Per sentence, only where the words carry a view: a column of "0.00"s would be noise. */}

@@ -1,0 +1,41 @@
+import { isFact } from "@/lib/insights/figures";
+import type { Change, Figure, Insights, QaTurn } from "@/lib/schemas/insights";
+
+export interface CatchUp {
+  figures: Figure[];
+  changes: Change[];
+  questions: QaTurn[];
+}
+
+/** What the call said after sentence `since`: figures stated as fact, changes flagged, questions asked. */
+export function catchUpItems(insights: Insights, since: number): CatchUp {
+  return {
+    figures: insights.figures.filter((f) => f.sequence > since && isFact(f)),
+    changes: insights.changes.filter((c) => c.sequence !== null && c.sequence > since),
+    questions: insights.qa.turns.filter((t) => t.sequence > since),
+  };
+}
+
+export const catchUpCount = (c: CatchUp) => c.figures.length + c.changes.length + c.questions.length;
+
+const KEY = "callroom:seen:";
+
+/** The last sentence the reader had in front of them on this call (this tab's session), or null. */
+export function readSeen(callId: string, storage: Pick<Storage, "getItem"> | undefined): number | null {
+  const raw = storage?.getItem(KEY + callId);
+  if (raw === null || raw === undefined) return null;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+export function writeSeen(
+  callId: string,
+  sequence: number,
+  storage: Pick<Storage, "setItem"> | undefined,
+): void {
+  try {
+    storage?.setItem(KEY + callId, String(sequence));
+  } catch {
+    // Storage full or disabled: the catch-up is a convenience, the call room works without it.
+  }
+}

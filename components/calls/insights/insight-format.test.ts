@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import type { Figure } from "@/lib/schemas/insights";
+import { consensusPhrase, formatFigure, formatFigureValue } from "./insight-format";
+
+const figure = (over: Partial<Figure>): Figure => ({
+  id: "0:0",
+  metric: "revenue",
+  segment: null,
+  kind: "level",
+  value: 4.2e9,
+  unit: "usd",
+  scale: "billion",
+  period: "quarter",
+  basis: null,
+  isGuidance: false,
+  isApproximate: false,
+  sequence: 0,
+  startMs: 0,
+  quote: "$4.2 billion",
+  confidence: 0.9,
+  ...over,
+});
+
+describe("insight formatting", () => {
+  it("writes each unit the way the calendar does", () => {
+    expect(formatFigureValue(4.2e9, "usd")).toBe("$4.20B");
+    expect(formatFigureValue(-0.12, "usd_per_share")).toBe("−$0.12");
+    expect(formatFigureValue(45.2, "percent")).toBe("45.2%");
+    expect(formatFigureValue(12, "percent", true)).toBe("+12%");
+    expect(formatFigureValue(-90, "bps", true)).toBe("−90 bp");
+  });
+
+  it("writes a range by its ends", () => {
+    expect(formatFigure(figure({ low: 4.3e9, high: 4.5e9, value: 4.4e9 }))).toBe("$4.30B – $4.50B");
+  });
+
+  it("says how guidance compares with the next quarter's consensus", () => {
+    expect(consensusPhrase(figure({ isGuidance: true, surprisePercent: -3.02 }))).toBe(
+      "guides revenue 3.0% below consensus",
+    );
+    expect(consensusPhrase(figure({ surprisePercent: 2.756 }))).toBe("beat consensus by 2.8%");
+    expect(consensusPhrase(figure({}))).toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+import { formatEps, formatMoney, formatNumber, formatPercent } from "@/lib/format";
+import { METRIC_LABELS } from "@/lib/insights/metrics";
+import type { Change, Figure, FigurePeriod, FigureUnit } from "@/lib/schemas/insights";
+
+/** A figure's value as an analyst reads it: "$4.20B", "$1.99", "45.2%", "+40 bp", "+12%". */
+export function formatFigureValue(value: number, unit: FigureUnit, isChange = false): string {
+  switch (unit) {
+    case "usd":
+      return isChange && value > 0 ? `+${formatMoney(value)}` : formatMoney(value);
+    case "usd_per_share":
+      return `${value < 0 ? "−" : ""}$${formatEps(Math.abs(value))}`;
+    case "percent":
+      return formatPercent(value, { sign: isChange, decimals: Number.isInteger(value) ? 0 : 1 });
+    case "bps":
+      return `${value > 0 ? "+" : value < 0 ? "−" : ""}${formatNumber(Math.abs(value), 0)} bp`;
+  }
+}
+
+export function formatFigure(f: Pick<Figure, "value" | "unit" | "kind" | "low" | "high">): string {
+  const isChange = f.kind === "change";
+  if (f.low !== undefined && f.high !== undefined && f.low !== f.high) {
+    return `${formatFigureValue(f.low, f.unit, isChange)} – ${formatFigureValue(f.high, f.unit, isChange)}`;
+  }
+  return formatFigureValue(f.value, f.unit, isChange);
+}
+
+export function figureLabel(f: Pick<Figure, "metric" | "segment">): string {
+  return f.segment ? `${f.segment} revenue` : METRIC_LABELS[f.metric];
+}
+
+export const PERIOD_LABELS: Record<FigurePeriod, string> = {
+  quarter: "this quarter",
+  prior_year_quarter: "a year ago",
+  prior_quarter: "last quarter",
+  next_quarter: "next quarter",
+  full_year: "full year",
+  prior_year: "last year",
+};
+
+/** "guides revenue 2.2 % below consensus", "beat consensus by 2.8 %". */
+export function consensusPhrase(f: Figure): string | null {
+  if (f.surprisePercent === undefined) return null;
+  const size = formatPercent(Math.abs(f.surprisePercent), { sign: false });
+  const what = f.metric === "eps" ? "EPS" : "revenue";
+  if (f.isGuidance) {
+    if (Math.abs(f.surprisePercent) < 0.05) return `guides ${what} in line with consensus`;
+    return `guides ${what} ${size} ${f.surprisePercent > 0 ? "above" : "below"} consensus`;
+  }
+  if (Math.abs(f.surprisePercent) < 0.05) return "in line with consensus";
+  return `${f.surprisePercent > 0 ? "beat" : "missed"} consensus by ${size}`;
+}
+
+export const CHANGE_LABELS: Record<Change["kind"], string> = {
+  figure_up: "Figure up",
+  figure_down: "Figure down",
+  guidance_raised: "Guidance raised",
+  guidance_lowered: "Guidance lowered",
+  intensity_up: "Stronger words",
+  intensity_down: "Softer words",
+  new_topic: "New topic",
+  dropped_topic: "Dropped topic",
+};
+
+export function changeTone(kind: Change["kind"]): "pos" | "neg" | "neutral" {
+  if (kind === "figure_up" || kind === "guidance_raised" || kind === "intensity_up") return "pos";
+  if (kind === "figure_down" || kind === "guidance_lowered" || kind === "intensity_down") return "neg";
+  return "neutral";
+}
+
+/** One line saying what changed: "Revenue $3.90B → $4.20B", "strong → modest", "tariffs". */
+export function changeSummary(c: Change): string {
+  if (c.before !== null && c.after !== null && c.unit !== null && c.metric !== null) {
+    const label = c.topic && c.metric === "segment_revenue" ? `${c.topic} revenue` : METRIC_LABELS[c.metric];
+    return `${label} ${formatFigureValue(c.before, c.unit)} → ${formatFigureValue(c.after, c.unit)}`;
+  }
+  if (c.fromWord && c.toWord) return `“${c.fromWord}” → “${c.toWord}”`;
+  return c.topic ?? "";
+}

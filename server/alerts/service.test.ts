@@ -1,0 +1,179 @@
+import { describe, expect, it } from "vitest";
+import type { Alert } from "@/lib/schemas/alerts";
+import { InMemoryHub } from "../relay/hub";
+import { createMemoryBus } from "./bus";
+import type { EarningsActuals } from "./evaluator";
+import type { AlertCandidate, CompiledRule } from "./rules";
+import { AlertService, type AlertSource } from "./service";
+import type { WebhookPayload, WebhookSender } from "./webhook";
+
+const CALL = "c".repeat(24);
+
+function rule(id: string, over: Partial<CompiledRule>): CompiledRule {
+  return {
+    id,
+    userId: "ann",
+    kind: "keyword",
+    phrase: null,
+    tickers: null,
+    speakerRole: null,
+    threshold: null,
+    ...over,
+  };
+}
+
+/** A source that dedupes like the database's unique index does. */
+function memorySource(rules: CompiledRule[], webhooks = new Map<string, string>()) {
+  const recorded = new Map<string, Alert>();
+  let cursor: number | null = null;
+  const source: AlertSource = {
+    loadRules: async () => ({ rules, webhooks }),
+    async recordFiring(c: AlertCandidate) {
+      const key = [c.userId, c.ruleId, c.subject, c.sequence ?? -1].join("|");
+      if (recorded.has(key)) return null;
+      const alert: Alert = {
+        id: String(recorded.size + 1),
+        ruleId: c.ruleId,
+        kind: c.kind,
+        callId: c.callId,
+        symbol: c.symbol,
+        sequence: c.sequence,
+        startMs: c.startMs,
+        text: c.text,
+        firedAt: new Date().toISOString(),
+        read: false,
+      };
+      recorded.set(key, alert);
+      return alert;
+    },
+    loadResultsCursor: async () => cursor,
+    saveResultsCursor: async (s) => void (cursor = s),
+  };
+  return { source, recorded, cursor: () => cursor };
+}
+
+function fakeWebhooks() {
+  const sent: { url: string; payload: WebhookPayload }[] = [];
+  const sender = {
+    deliver: async (url: string, payload: WebhookPayload) => (sent.push({ url, payload }), true),
+  };
+  return { sender: sender as unknown as WebhookSender, sent };
+}
+
+function setup(
+  rules: CompiledRule[],
+  options: { leader?: () => boolean; earnings?: EarningsActuals[][] } = {},
+) {
+  const hub = new InMemoryHub();
+  const bus = createMemoryBus();
+  const webhooks = new Map([["k", "https://hooks.example.com/x"]]);
+  const mem = memorySource(rules, webhooks);
+  const hooks = fakeWebhooks();
+  const polls: number[] = [];
+  const service = new AlertService({
+    hub,
+    isLeader: options.leader ?? (() => true),
+    source: mem.source,
+    bus,
+    webhooks: hooks.sender,
+    push: async () => null,
+    pushSubscriptionsOf: async () => [],
+    earningsUpdatedSince: options.earnings
+      ? async (since) => {
+          polls.push(since);
+          return options.earnings!.shift() ?? [];
+        }
+      : null,
+    log: { info() {}, warn() {}, error() {} },
+    publicBaseUrl: "https://callroom.example",
+    now: () => 1_800_000_000_000,
+  });
+  return { hub, bus, service, mem, hooks, polls };
+}
+
+const sentence = (sequence: number, text: string) =>
+  ({
+    callId: CALL,
+    sequence,
+    text,
+    speaker: "SPEAKER_1",
+    startMs: sequence * 5_000,
+    endMs: sequence * 5_000 + 4_000,
+    confidence: 0.9,
+  }) as const;
+
+describe("AlertService", () => {
+  it("evaluates live sentences, records once, and delivers to the user's tabs and the rule's webhook", async () => {
+    const { hub, bus, service, hooks } = setup([rule("k", { phrase: "tariff", tickers: new Set(["NWSC"]) })]);
+    const received: Alert[] = [];
+    bus.subscribeUser("ann", (a) => received.push(a));
+    service.start();
+    await service.reload();
+    hub.publish({
+      event: "call.started",
+      symbol: "NWSC",
+      data: { callId: CALL, symbol: "NWSC", name: "Northwind", startTime: "2026-11-24T12:00:00Z" },
+    });
+    hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(7, "New tariffs weigh on us.") });
+    hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(8, "Nothing to see.") });
+    // The same sentence again (a replay after a hand-over) is not delivered twice.
+    hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(7, "New tariffs weigh on us.") });
+    await service.idle();
+    expect(received).toMatchObject([
+      { ruleId: "k", callId: CALL, sequence: 7, startMs: 35_000, text: "New tariffs weigh on us." },
+    ]);
+    expect(hooks.sent).toHaveLength(1);
+    expect(hooks.sent[0]!.payload.link).toBe(`https://callroom.example/calls/${CALL}?t=35`);
+    await service.stop();
+  });
+
+  it("does nothing on a follower", async () => {
+    const { hub, bus, service } = setup([rule("k", { phrase: "tariff" })], { leader: () => false });
+    const received: Alert[] = [];
+    bus.subscribeUser("ann", (a) => received.push(a));
+    service.start();
+    await service.reload();
+    hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(1, "tariffs") });
+    await service.idle();
+    expect(received).toEqual([]);
+    await service.stop();
+  });
+
+  it("reloads rules when the bus says they changed", async () => {
+    const rules: CompiledRule[] = [];
+    const { hub, bus, service, mem } = setup(rules);
+    service.start();
+    await service.reload();
+    rules.push(rule("late", { phrase: "margin" }));
+    bus.publish({ type: "rules-changed" });
+    await service.reload();
+    hub.publish({ event: "sentence", symbol: "ACME", data: sentence(2, "Margins expanded.") });
+    await service.idle();
+    expect([...mem.recorded.values()].map((a) => a.ruleId)).toEqual(["late"]);
+    await service.stop();
+  });
+
+  it("polls results from a stored cursor and fires once per record", async () => {
+    const record: EarningsActuals = {
+      id: "e1",
+      symbol: "NWSC",
+      name: "Northwind",
+      period: "Q3",
+      periodYear: 2026,
+      eps: 1.2,
+      epsEst: 1,
+      revenue: null,
+      revenueEst: null,
+    };
+    const { service, mem, polls } = setup([rule("r", { kind: "results", tickers: new Set(["NWSC"]) })], {
+      earnings: [[record], [record]],
+    });
+    await service.reload();
+    await service.pollResults();
+    await service.pollResults();
+    await service.idle();
+    expect(polls).toEqual([1_800_000_000, 1_800_000_000]);
+    expect(mem.cursor()).toBe(1_800_000_000);
+    expect([...mem.recorded.values()]).toMatchObject([{ ruleId: "r", callId: null, symbol: "NWSC" }]);
+  });
+});

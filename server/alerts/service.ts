@@ -1,0 +1,181 @@
+import "server-only";
+import type { Logger } from "pino";
+import { alertPath, type Alert } from "@/lib/schemas/alerts";
+import type { DeliveredEvent, LiveHub } from "../relay/hub";
+import type { AlertBus } from "./bus";
+import { AlertEvaluator, type EarningsActuals } from "./evaluator";
+import { pushMessage, type PushSender, type StoredPushSubscription } from "./push";
+import type { AlertCandidate, CompiledRule } from "./rules";
+import { webhookPayload, type WebhookSender } from "./webhook";
+
+/**
+ * The alert engine wired to the live events: it listens to the hub, evaluates on the leader only (alone, the process
+ * is the leader), records each firing once and delivers what it recorded.
+ *
+ * - Every instance's hub sees every event; only the instance whose `isLeader()` says so evaluates, so a sentence
+ *   is evaluated once per deployment. Around a hand-over two instances may both evaluate an event: the store's
+ *   unique index lets exactly one record it, and only the recorder delivers.
+ * - Deliveries: the SSE `alert` event (through the bus, to whichever instance holds the user's tabs), then the
+ *   rule's webhook and the user's push subscriptions, in the background so one slow webhook delays nobody.
+ * - Results: the earnings calendar is polled with `updatedSince` (the upstream's `parameters[updated]`) from a
+ *   stored cursor, so records that gained actuals while no one was leader are still seen.
+ * - Rules are loaded at start and reloaded when the bus says they changed (and every `reloadMs` as a safety net).
+ */
+
+export interface AlertSource {
+  /** Every user's rules with their scopes resolved, and the webhook URL of each rule that has one. */
+  loadRules(): Promise<{ rules: CompiledRule[]; webhooks: Map<string, string> }>;
+  recordFiring(candidate: AlertCandidate): Promise<Alert | null>;
+  /** Where the results poll stopped (Unix seconds), kept across restarts. */
+  loadResultsCursor(): Promise<number | null>;
+  saveResultsCursor(seconds: number): Promise<void>;
+}
+
+export interface AlertServiceOptions {
+  hub: LiveHub;
+  isLeader: () => boolean;
+  source: AlertSource;
+  bus: AlertBus;
+  webhooks: WebhookSender;
+  /** Resolved when push is available (the VAPID keys are loaded from the database). */
+  push: () => Promise<PushSender | null>;
+  pushSubscriptionsOf: (userId: string) => Promise<StoredPushSubscription[]>;
+  /** Earnings records updated since (Unix seconds); null = no results polling. */
+  earningsUpdatedSince: ((seconds: number) => Promise<EarningsActuals[]>) | null;
+  log: Pick<Logger, "info" | "warn" | "error">;
+  /** Absolute origin for links in webhooks (`CALLROOM_PUBLIC_URL`); null = relative links only. */
+  publicBaseUrl: string | null;
+  resultsPollMs?: number;
+  reloadMs?: number;
+  now?: () => number;
+}
+
+export class AlertService {
+  private evaluator = new AlertEvaluator([]);
+  private webhookUrls = new Map<string, string>();
+  private unsubscribe: (() => void) | null = null;
+  private offRules: (() => void) | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private loading: Promise<void> | null = null;
+  private reloadAgain = false;
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: AlertServiceOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  start(): void {
+    if (this.unsubscribe) return;
+    this.unsubscribe = this.options.hub.subscribe({ tickers: "*", calls: [] }, null, (event) =>
+      this.onEvent(event),
+    );
+    this.offRules = this.options.bus.onRulesChanged(() => void this.reload());
+    void this.reload();
+    const reload = setInterval(() => void this.reload(), this.options.reloadMs ?? 60_000);
+    reload.unref();
+    this.timers.push(reload);
+    if (this.options.earningsUpdatedSince) {
+      const poll = setInterval(() => void this.pollResults(), this.options.resultsPollMs ?? 60_000);
+      poll.unref();
+      this.timers.push(poll);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.offRules?.();
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await this.idle();
+  }
+
+  /** Resolves when every recording and delivery started so far has finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  get ruleCount(): number {
+    return this.evaluator.rules.length;
+  }
+
+  /** Reloads the rules; concurrent calls coalesce into at most one more load. */
+  reload(): Promise<void> {
+    if (this.loading) {
+      this.reloadAgain = true;
+      return this.loading;
+    }
+    this.loading = (async () => {
+      do {
+        this.reloadAgain = false;
+        try {
+          const { rules, webhooks } = await this.options.source.loadRules();
+          this.evaluator = this.evaluator.withRules(rules);
+          this.webhookUrls = webhooks;
+        } catch (error) {
+          this.options.log.warn({ err: error }, "alerts: could not load the rules");
+        }
+      } while (this.reloadAgain);
+    })().finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  private onEvent(event: DeliveredEvent): void {
+    if (!this.options.isLeader()) return;
+    let candidates: AlertCandidate[] = [];
+    if (event.event === "sentence") candidates = this.evaluator.onSentence(event.symbol, event.data);
+    else if (event.event === "call.started") candidates = this.evaluator.onCallStarted(event.data);
+    else if (event.event === "call.status") this.evaluator.onCallStatus(event.data);
+    for (const candidate of candidates) this.track(this.fire(candidate));
+  }
+
+  /** Polls the earnings calendar once (the timer calls it; tests call it directly). */
+  async pollResults(): Promise<void> {
+    const fetchSince = this.options.earningsUpdatedSince;
+    if (!fetchSince || !this.options.isLeader()) return;
+    const nowSeconds = Math.floor(this.now() / 1000);
+    try {
+      const since = (await this.options.source.loadResultsCursor()) ?? nowSeconds;
+      const records = await fetchSince(since);
+      for (const candidate of this.evaluator.onEarnings(records)) this.track(this.fire(candidate));
+      // A record updated in the same second as the poll is read again next time; the store dedupes it.
+      await this.options.source.saveResultsCursor(nowSeconds);
+    } catch (error) {
+      this.options.log.warn({ err: error }, "alerts: results poll failed");
+    }
+  }
+
+  private track(promise: Promise<unknown>): void {
+    this.pending.add(promise);
+    void promise.finally(() => this.pending.delete(promise));
+  }
+
+  private async fire(candidate: AlertCandidate): Promise<void> {
+    let alert: Alert | null;
+    try {
+      alert = await this.options.source.recordFiring(candidate);
+    } catch (error) {
+      this.options.log.error({ err: error, ruleId: candidate.ruleId }, "alerts: could not record a firing");
+      return;
+    }
+    if (!alert) return;
+    this.options.bus.publish({ type: "alert", userId: candidate.userId, alert });
+    const link = this.options.publicBaseUrl ? `${this.options.publicBaseUrl}${alertPath(alert)}` : null;
+    const webhookUrl = this.webhookUrls.get(candidate.ruleId);
+    if (webhookUrl) this.track(this.options.webhooks.deliver(webhookUrl, webhookPayload(alert, link)));
+    this.track(this.pushTo(candidate.userId, alert));
+  }
+
+  private async pushTo(userId: string, alert: Alert): Promise<void> {
+    try {
+      const subscriptions = await this.options.pushSubscriptionsOf(userId);
+      if (subscriptions.length === 0) return;
+      const sender = await this.options.push();
+      if (!sender) return;
+      await Promise.all(subscriptions.map((s) => sender.send(s, pushMessage(alert, alertPath(alert)))));
+    } catch (error) {
+      this.options.log.warn({ err: error }, "alerts: push delivery failed");
+    }
+  }
+}

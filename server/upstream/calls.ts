@@ -300,17 +300,17 @@ const QUARTER_WORDS: Record<string, string> = { first: "Q1", second: "Q2", third
  */
 export function periodFromTitle(text: string | null): { period: string | null; year: number | null } {
   if (!text) return { period: null, year: null };
-  const direct = /(Q[1-4]|H[12]|FY)\s*[-']?\s*((?:19|20)\d{2})/i.exec(text);
+  const direct = /\b(Q[1-4]|H[12]|FY)\s*[-']?\s*((?:19|20)\d{2})\b/i.exec(text);
   if (direct) return { period: direct[1]!.toUpperCase(), year: Number(direct[2]) };
-  const reversed = /((?:19|20)\d{2})\s*[-/]?\s*(Q[1-4]|H[12])/i.exec(text);
+  const reversed = /\b((?:19|20)\d{2})\s*[-/]?\s*(Q[1-4]|H[12])\b/i.exec(text);
   if (reversed) return { period: reversed[2]!.toUpperCase(), year: Number(reversed[1]) };
-  const words = /(first|second|third|fourth)[\s-]+quarter(?:[\s,]+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?((?:19|20)\d{2}))?/i.exec(
+  const words = /\b(first|second|third|fourth)[\s-]+quarter\b(?:[\s,]+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?((?:19|20)\d{2}))?/i.exec(
     text,
   );
   if (words) {
     return { period: QUARTER_WORDS[words[1]!.toLowerCase()] ?? null, year: words[2] ? Number(words[2]) : null };
   }
-  const fullYear = /(?:full[\s-]+year|fiscal(?:\s+year)?)\s+((?:19|20)\d{2})/i.exec(text);
+  const fullYear = /\b(?:full[\s-]+year|fiscal(?:\s+year)?)\s+((?:19|20)\d{2})\b/i.exec(text);
   if (fullYear) return { period: "FY", year: Number(fullYear[1]) };
   return { period: null, year: null };
 }

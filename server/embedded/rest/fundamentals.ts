@@ -400,6 +400,8 @@ export function fundamentalsRoutes(universe: Universe): RouteDef[] {
                 earningRatios: earningRatiosOf(ctx, c)[0] ?? null,
                 assetClassification: assetClassificationOf(c, ctx.internals),
                 shareClassProfileHistory: shareClassProfileOf(ctx, c)[0] ?? null,
+                // "All sections below" (docs/upstream.md §3) includes the statements: the latest one.
+                financials: financialsOf(ctx, c, all)[0] ?? null,
               };
               return { ...item(sel, section), processingTimeMillis: Math.round(performance.now() - started) };
             }),

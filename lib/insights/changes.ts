@@ -12,6 +12,7 @@ import { sentenceTopics } from "./topics";
 
 /** Below this Dice overlap two sentences are not "the same statement"; tuned so boilerplate pairs pass. */
 export const MATCH_THRESHOLD = 0.45;
+const COMPARABLE_PERIODS = new Set<Figure["period"]>(["quarter", "next_quarter", "full_year"]);
 /** Figures within this relative distance count as unchanged (rounding when spoken). */
 const SAME_VALUE = 0.005;
 
@@ -76,7 +77,8 @@ export function sentenceChanges(
   if (!match || match.similarity < MATCH_THRESHOLD) return [];
   const before = previous.sentences[match.index]!;
   const out: Change[] = [];
-  const facts = figures.filter(isFact);
+  // Year-ago and last-quarter figures restate history: their drift between calls is not news.
+  const facts = figures.filter((f) => isFact(f) && COMPARABLE_PERIODS.has(f.period));
   for (const f of facts) {
     const old = previous.figures[match.index]!.find(
       (p) =>

@@ -68,12 +68,19 @@ export class InsightsEngine {
     const figures: Figure[] = [];
     const changes: Change[] = [];
     const segmentsNow = new Map<string, ComparableSentence>();
+    const seenChanges = new Set<string>();
     for (const s of company) {
       const own = this.figuresOf(s);
       figures.push(...own);
       for (const f of own)
         if (f.segment && isFact(f) && !segmentsNow.has(f.segment)) segmentsNow.set(f.segment, s);
-      changes.push(...this.changesOf(s, own));
+      for (const c of this.changesOf(s, own)) {
+        // The same move said twice ("revenue was …" in the remarks and again in the financial review) is one change.
+        const key = c.metric === null ? c.id : `${c.kind}|${c.metric}|${c.topic}|${c.before}|${c.after}`;
+        if (seenChanges.has(key)) continue;
+        seenChanges.add(key);
+        changes.push(c);
+      }
     }
     if (this.previous) {
       changes.push(...newTopics(company, this.previous, this.previousSegments, segmentsNow));

@@ -57,7 +57,7 @@ const HEDGE_QUESTION = /\?\s*$/;
 
 /** Capitalised words right before the revenue word: "Data Center revenue", "Cloud Services segment revenue". */
 const SEGMENT_BEFORE =
-  /(?:^|[\s,(])((?:[A-Z][\w&'-]*\s){0,2}[A-Z][\w&'-]*|services|products?|subscriptions?|hardware|software|cloud|advertising|licensing|international|domestic|consulting)\s+(?:segment\s+|business\s+|division\s+)?$/;
+  /(?:^|[\s,(])((?:[A-Z][\w&'-]*\s){0,2}[A-Z][\w&'-]*|(?:[A-Z][\w&'-]*\s)?(?:services|products?|subscriptions?|hardware|software|cloud|advertising|licensing|international|domestic|consulting))\s+(?:segment\s+|business\s+|division\s+)?$/;
 const SEGMENT_NOT = new Set([
   "total",
   "our",

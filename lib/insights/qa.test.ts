@@ -16,6 +16,7 @@ describe("parseIntro", () => {
     ],
     ["We'll take our next question from Lena Fischer at J.P. Morgan.", "Lena Fischer", "J.P. Morgan"],
     ["Tom Okafor with Halden Securities, your line is open.", "Tom Okafor", "Halden Securities"],
+    ["We have a follow-up question from Jane Doe with Morgan Stanley.", "Jane Doe", "Morgan Stanley"],
   ])("%s", (text, analyst, firm) => {
     expect(parseIntro(text)).toEqual({ analyst, firm });
   });

@@ -8,14 +8,17 @@ import type { Qa, QaTurn, SpeakerRole, SpeakerSentiment } from "@/lib/schemas/in
 import { isOperator, type TranscriptParticipant, type TranscriptSentence } from "./sentence";
 
 const QA_START =
-  /\b(?:question-and-answer|question and answer|Q&A)\b|\bopen (?:up )?the (?:line|lines|floor|call) (?:up )?(?:for|to) questions\b|\b(?:first|our first) question\b|\btake (?:our|the) first question\b/i;
+  /\b(?:(?:begin|start|open|move to|turn to|now (?:take|go to)) (?:the |our )?(?:question-and-answer|question and answer|Q&A)|open (?:up )?the (?:line|lines|floor|call) (?:up )?(?:for|to) questions|(?:first|our first) question (?:comes|is coming|will come|is from)|take (?:our|the) first question)\b/i;
+/** "After the speakers' presentation, there will be a question-and-answer session.": an announcement, not the start. */
+const QA_ANNOUNCED =
+  /\bthere will be\b|\bafter the (?:speakers'?|prepared|presentation)|\blater\b|\bat the end\b/i;
 
 const NAME = String.raw`([A-Z][\w'’-]+(?:\s+(?:[A-Z]\.|[A-Z][\w'’-]+)){1,3})`;
 const FIRM_WORD = String.raw`(?:(?:[A-Z]\.){1,3}|[A-Z&][\w&'’-]*)`;
 const FIRM = String.raw`(${FIRM_WORD}(?:\s+(?:of|and|&|de|${FIRM_WORD})){0,5})`;
 const INTRO = [
   new RegExp(
-    String.raw`question(?:s)?\s+(?:comes?|is coming|will come|is)\s+from\s+(?:the line of\s+)?${NAME}\s+(?:with|from|of|at)\s+${FIRM}`,
+    String.raw`(?:question|follow-up)(?:s)?\s+(?:(?:comes?|is coming|will come|is)\s+)?from\s+(?:the line of\s+)?${NAME}\s+(?:with|from|of|at)\s+${FIRM}`,
   ),
   new RegExp(
     String.raw`(?:take|go to|hear from|move to)\s+(?:our\s+|the\s+)?(?:next\s+|first\s+|last\s+|final\s+)?(?:question\s+)?(?:from\s+)?${NAME}\s+(?:with|from|of|at)\s+${FIRM}`,
@@ -44,8 +47,11 @@ export function parseIntro(text: string): AnalystIntro | null {
 
 const ONE_LINE = 160;
 
+/** The question itself: the first sentence that asks, without the pleasantries before it, cut to one line. */
 function oneLine(text: string): string {
-  const t = text.replace(/\s+/g, " ").trim();
+  const clean = text.replace(/\s+/g, " ").trim();
+  const asked = clean.split(/(?<=[.!?])\s+(?=[A-Z"“])/).find((s) => s.endsWith("?"));
+  const t = asked ?? clean;
   return t.length <= ONE_LINE ? t : `${t.slice(0, ONE_LINE - 1).trimEnd()}…`;
 }
 
@@ -74,7 +80,7 @@ export function detectQa(
   sentences: readonly TranscriptSentence[],
   participants: readonly TranscriptParticipant[] = [],
 ): Qa {
-  const qaStart = sentences.find((s) => QA_START.test(s.text));
+  const qaStart = sentences.find((s) => QA_START.test(s.text) && !QA_ANNOUNCED.test(s.text));
   const qaStartSequence = qaStart ? qaStart.sequence : null;
   const management = new Set<string>();
   const turns: Building[] = [];

@@ -11,6 +11,7 @@ import { isFact } from "@/lib/insights/figures";
 import type { Figure } from "@/lib/schemas/insights";
 import {
   consensusPhrase,
+  distinctFigures,
   figureLabel,
   formatFigure,
   formatFigureValue,
@@ -32,8 +33,8 @@ export function FiguresPanel({
   isContextLoading: boolean;
   onSeek: (sequence: number) => void;
 }) {
-  const facts = figures.filter(isFact);
-  const unsure = figures.filter((f) => !isFact(f));
+  const facts = distinctFigures(figures.filter(isFact));
+  const unsure = distinctFigures(figures.filter((f) => !isFact(f)));
   return (
     <Section
       title="Figures"
@@ -65,8 +66,8 @@ export function FiguresPanel({
         )
       ) : (
         <ul className="flex flex-col" data-testid="figures-list">
-          {facts.map((f) => (
-            <FigureRow key={f.id} figure={f} onSeek={onSeek} />
+          {facts.map(({ figure, times }) => (
+            <FigureRow key={figure.id} figure={figure} times={times} onSeek={onSeek} />
           ))}
         </ul>
       )}
@@ -76,8 +77,8 @@ export function FiguresPanel({
             {unsure.length} unverified {unsure.length === 1 ? "figure" : "figures"}
           </summary>
           <ul className="flex flex-col opacity-70" data-testid="figures-unverified">
-            {unsure.map((f) => (
-              <FigureRow key={f.id} figure={f} onSeek={onSeek} isUnverified />
+            {unsure.map(({ figure, times }) => (
+              <FigureRow key={figure.id} figure={figure} times={times} onSeek={onSeek} isUnverified />
             ))}
           </ul>
         </details>
@@ -88,10 +89,12 @@ export function FiguresPanel({
 
 function FigureRow({
   figure: f,
+  times,
   onSeek,
   isUnverified = false,
 }: {
   figure: Figure;
+  times: number;
   onSeek: (sequence: number) => void;
   isUnverified?: boolean;
 }) {
@@ -106,7 +109,7 @@ function FigureRow({
         data-sequence={f.sequence}
         data-guidance={f.isGuidance || undefined}
         className="hover:bg-surface grid w-full grid-cols-[1fr_auto] gap-x-3 rounded px-1.5 py-1 text-left text-[13px]"
-        title={`“${f.quote}” at ${formatClock(f.startMs / 1000)}: play from here`}
+        title={`“${f.quote}” at ${formatClock(f.startMs / 1000)}${times > 1 ? ` (said ${times} times)` : ""}: go to this moment`}
         onClick={() => onSeek(f.sequence)}
       >
         <span className="flex min-w-0 flex-wrap items-center gap-1.5">

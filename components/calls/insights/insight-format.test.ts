@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Figure } from "@/lib/schemas/insights";
-import { consensusPhrase, formatFigure, formatFigureValue } from "./insight-format";
+import { consensusPhrase, distinctFigures, formatFigure, formatFigureValue } from "./insight-format";
 
 const figure = (over: Partial<Figure>): Figure => ({
   id: "0:0",
@@ -40,5 +40,19 @@ describe("insight formatting", () => {
     );
     expect(consensusPhrase(figure({ surprisePercent: 2.756 }))).toBe("beat consensus by 2.8%");
     expect(consensusPhrase(figure({}))).toBeNull();
+  });
+});
+
+describe("distinctFigures", () => {
+  it("lists a repeated statement once, at its first mention, with how often it was said", () => {
+    const rows = distinctFigures([
+      figure({ id: "3:0", sequence: 3 }),
+      figure({ id: "9:0", sequence: 9, value: 1.99, metric: "eps", unit: "usd_per_share" }),
+      figure({ id: "20:0", sequence: 20 }),
+    ]);
+    expect(rows.map((r) => [r.figure.sequence, r.times])).toEqual([
+      [3, 2],
+      [9, 1],
+    ]);
   });
 });

@@ -76,3 +76,20 @@ export function changeSummary(c: Change): string {
   if (c.fromWord && c.toWord) return `“${c.fromWord}” → “${c.toWord}”`;
   return c.topic ?? "";
 }
+
+/**
+ * One row per statement: calls repeat their headline figures (the CEO's remarks, then the CFO's review), and the
+ * panel lists each once, at its first mention, with how often it was said.
+ */
+export function distinctFigures(figures: readonly Figure[]): { figure: Figure; times: number }[] {
+  const byKey = new Map<string, { figure: Figure; times: number }>();
+  for (const f of figures) {
+    const key = [f.metric, f.segment, f.kind, f.period, f.isGuidance, f.basis, f.value, f.low, f.high].join(
+      "|",
+    );
+    const had = byKey.get(key);
+    if (had) had.times++;
+    else byKey.set(key, { figure: f, times: 1 });
+  }
+  return [...byKey.values()];
+}

@@ -50,7 +50,10 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
   const call = envelope.data;
   const isLive = call.status === "live";
   const [t] = useQueryState("t", parseAsInteger);
-  const startAtMs = t !== null && t >= 0 ? t * 1000 : null;
+  // `?s=` names the sentence (lib/call-links.ts): cue the audio at its exact start, else at `?t=` seconds.
+  const [s] = useQueryState("s", parseAsInteger);
+  const linkedSegment = s === null ? undefined : call.segments.find((segment) => segment.sequence === s);
+  const startAtMs = linkedSegment ? linkedSegment.startMs : t !== null && t >= 0 ? t * 1000 : null;
   const stream = useLiveStream(
     call.status === "enriched" ? null : { calls: [call.callId] },
     call.streamCursor,
@@ -73,10 +76,13 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
 
   // A link to a moment: show the sentence there once the transcript holds it.
   const revealedDeepLink = useRef(false);
-  const deepLinkIndex = useMemo(
-    () => (startAtMs === null ? -1 : segmentIndexAt(call.segments, startAtMs)),
-    [call.segments, startAtMs],
-  );
+  const deepLinkIndex = useMemo(() => {
+    if (s !== null) {
+      const index = call.segments.findIndex((segment) => segment.sequence === s);
+      if (index >= 0) return index;
+    }
+    return startAtMs === null ? -1 : segmentIndexAt(call.segments, startAtMs);
+  }, [call.segments, s, startAtMs]);
   useEffect(() => {
     if (revealedDeepLink.current || deepLinkIndex < 0) return;
     revealedDeepLink.current = true;
@@ -181,6 +187,7 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
             isPlaying={audio.state.isPlaying}
             onSeek={playFrom}
             marks={changedMarks}
+            focusedSequence={s}
           />
         </div>
         <aside className="flex min-w-0 flex-col gap-5" aria-label="About this call">

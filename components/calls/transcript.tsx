@@ -65,6 +65,7 @@ export function Transcript({
   isPlaying,
   onSeek,
   marks,
+  focusedSequence,
   ref,
 }: {
   segments: readonly Segment[];
@@ -72,6 +73,8 @@ export function Transcript({
   activeIndex: number;
   /** Sentences to mark, by sequence, with why (insights: changed since the previous call). */
   marks?: ReadonlyMap<number, string>;
+  /** The sentence a link pointed at (`?s=`): highlighted until the reader leaves the page. */
+  focusedSequence?: number | null;
   isLive: boolean;
   isPlaying: boolean;
   onSeek: (ms: number) => void;
@@ -284,6 +287,7 @@ export function Transcript({
                           currentMatch={currentMatch?.segmentIndex === index ? matchIndex : -1}
                           onSeek={onSeek}
                           mark={marks?.get(segment.sequence)}
+                          isFocused={segment.sequence === focusedSequence}
                         />
                       </li>
                     );
@@ -311,9 +315,11 @@ const SentenceRow = memo(function SentenceRow({
   currentMatch,
   onSeek,
   mark,
+  isFocused = false,
 }: {
   segment: Segment;
   mark?: string;
+  isFocused?: boolean;
   showSpeaker: boolean;
   isActive: boolean;
   matches: (TranscriptMatch & { index: number })[] | undefined;
@@ -328,9 +334,11 @@ const SentenceRow = memo(function SentenceRow({
       data-sequence={segment.sequence}
       data-start-ms={segment.startMs}
       aria-current={isActive ? "true" : undefined}
+      data-focused={isFocused || undefined}
       className={cn(
         "grid grid-cols-[3.5rem_1fr_3.25rem] gap-x-2 border-l-2 px-2 py-1 text-[13px] leading-5",
         isActive ? "border-accent bg-accent-soft" : "hover:bg-surface border-transparent",
+        isFocused && !isActive && "border-warn bg-warn-soft",
         showSpeaker && "pt-2",
       )}
       onClick={() => {

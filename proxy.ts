@@ -9,13 +9,14 @@ import {
 import { getSecurityConfig } from "@/server/security/config";
 import { applySecurityHeaders, buildCsp, createNonce } from "@/server/security/headers";
 import { CLIENT_HEADER } from "@/server/security/limits";
+import { getRuntime } from "@/server/runtime";
 
 /**
  * Runs before every page, route handler and media path (Next 16 proxy, Node runtime): the gate's checks
  * (server/security/gate.ts: request id, client address, `/api` rate limit, session), then the security headers with a
  * fresh CSP nonce (Next reads the nonce from the request's Content-Security-Policy header and stamps its own
- * scripts). The live stream normally never gets here: the launcher's Node-level fast path serves it with the same
- * gate (server/relay/stream-fast-path.ts); this still covers it when Next is started some other way.
+ * scripts). The live stream normally never gets here: the custom server's stream door serves it with the same gate
+ * (server/relay/stream-door.ts); this still covers it when Next is started some other way.
  */
 
 /** Set here only; anything a client sends under these names is dropped. */
@@ -38,7 +39,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
     return response;
   };
 
-  const verdict = await checkRequest(gateRequest, context);
+  const verdict = await checkRequest(gateRequest, context, getRuntime().metrics);
   if (verdict.kind === "deny") {
     return finish(refusalResponse(verdict), verdict.outcome);
   }

@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const mode = process.argv[2];
@@ -51,8 +51,8 @@ for (const file of [".env.local", ".env"]) {
 }
 
 const nextBin = join(root, "node_modules/next/dist/bin/next");
-// Makes the socket address the only X-Forwarded-For the app sees unless CALLROOM_TRUST_PROXY says otherwise.
-const clientAddressPreload = pathToFileURL(join(root, "server/security/client-address-preload.mjs")).href;
+// Next behind a plain node:http server: the client's address and the live stream's door (scripts/serve.mjs).
+const serveScript = join(root, "scripts/serve.mjs");
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 const port = process.env.PORT ?? "3000";
 const host = process.env.HOST ?? "127.0.0.1";
@@ -175,12 +175,11 @@ try {
     log(`using the market-data service at ${new URL(process.env.UPSTREAM_BASE_URL).origin}`);
   }
   if (mode === "start") buildIfStale();
-  const args = mode === "start" ? ["start", "-p", port, "-H", host] : ["dev", "-p", port, "-H", host];
   track(
-    spawn(process.execPath, ["--import", clientAddressPreload, nextBin, ...args], {
+    spawn(process.execPath, [serveScript, mode], {
       cwd: root,
       stdio: "inherit",
-      env: process.env,
+      env: { ...process.env, PORT: port, HOST: host, NODE_ENV: mode === "start" ? "production" : "development" },
     }),
     "next",
   );

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getEnv, requireUpstream } from "./env";
+import { z } from "zod";
+import { readServerEnv } from "./env";
+import { createRuntime } from "./runtime";
 import { clearUpstreamEnv, setUpstreamEnv } from "./upstream/test/env";
+
+const getEnv = () => readServerEnv(process.env);
 
 afterEach(() => clearUpstreamEnv());
 
@@ -26,11 +30,19 @@ describe("server env", () => {
     });
   });
 
-  it("is read lazily and cached until reset", () => {
-    setUpstreamEnv({ UPSTREAM_BASE_URL: "http://a.test" });
-    expect(getEnv().upstreamBaseUrl).toBe("http://a.test");
+  it("is read once, when the runtime is built: later changes to the environment do not reach it", () => {
+    const runtime = setUpstreamEnv({ UPSTREAM_BASE_URL: "http://a.test" });
     process.env.UPSTREAM_BASE_URL = "http://b.test";
-    expect(getEnv().upstreamBaseUrl).toBe("http://a.test");
+    expect(runtime.env.upstreamBaseUrl).toBe("http://a.test");
+  });
+
+  it("an invalid environment leaves the runtime unconfigured instead of failing every page", async () => {
+    const runtime = createRuntime({ UPSTREAM_BASE_URL: "ftp://x", UPSTREAM_API_KEY: "k" });
+    expect(runtime.env.upstreamBaseUrl).toBeUndefined();
+    await expect(runtime.upstream.http.get("/p", {}, z.unknown())).rejects.toMatchObject({
+      status: 503,
+      code: "upstream_not_configured",
+    });
   });
 
   it("names the variable, never its value, when invalid", () => {
@@ -39,12 +51,13 @@ describe("server env", () => {
     expect(() => getEnv()).not.toThrow(/secret-host/);
   });
 
-  it("requireUpstream answers 503 upstream_not_configured without a base URL or key", () => {
-    setUpstreamEnv({ UPSTREAM_API_KEY: "k" });
-    expect(() => requireUpstream()).toThrow(
-      expect.objectContaining({ status: 503, code: "upstream_not_configured" }),
-    );
-    setUpstreamEnv({ UPSTREAM_BASE_URL: "http://a.test" });
-    expect(() => requireUpstream()).toThrow(expect.objectContaining({ status: 503 }));
+  it("answers 503 upstream_not_configured without a base URL or key", async () => {
+    for (const vars of [{ UPSTREAM_API_KEY: "k" }, { UPSTREAM_BASE_URL: "http://a.test" }]) {
+      const runtime = setUpstreamEnv(vars);
+      await expect(runtime.upstream.http.get("/p", {}, z.unknown())).rejects.toMatchObject({
+        status: 503,
+        code: "upstream_not_configured",
+      });
+    }
   });
 });

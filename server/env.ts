@@ -1,12 +1,10 @@
 import "server-only";
 import { z } from "zod";
-import { AppError } from "./http/errors";
 import { registerSecret } from "./log";
 
 /**
- * The server's environment, validated with zod and read lazily: Next evaluates modules at build time, when the
- * upstream variables are legitimately absent, so nothing may throw on import. A missing UPSTREAM_BASE_URL only
- * matters when a request needs the upstream (`requireUpstream()` → 503 `upstream_not_configured`).
+ * The server's environment, validated with zod, read once by the composition root (server/runtime/). A missing
+ * UPSTREAM_BASE_URL only matters when a request needs the upstream (503 `upstream_not_configured`).
  */
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -51,11 +49,9 @@ export interface UpstreamConfig {
   timeoutMs: number;
 }
 
-let cached: ServerEnv | undefined;
-
-export function getEnv(): ServerEnv {
-  if (cached) return cached;
-  const parsed = envSchema.safeParse(process.env);
+/** Parses the environment once (the runtime calls it); throws with variable names and rules only, never values. */
+export function readServerEnv(source: Record<string, string | undefined>): ServerEnv {
+  const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     // Only variable names and rules: the values may include the key.
     const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
@@ -64,37 +60,11 @@ export function getEnv(): ServerEnv {
   const e = parsed.data;
   // Known from the moment it is read, so no later log line can carry it.
   registerSecret(e.UPSTREAM_API_KEY);
-  cached = {
+  return {
     upstreamBaseUrl: e.UPSTREAM_BASE_URL,
     upstreamWsUrl: e.UPSTREAM_WS_URL ?? e.UPSTREAM_BASE_URL?.replace(/^http/, "ws"),
     upstreamApiKey: e.UPSTREAM_API_KEY,
     upstreamMode: e.UPSTREAM_MODE,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
   };
-  return cached;
-}
-
-/** Forget the cached environment (tests change process.env between cases). */
-export function resetEnvCache(): void {
-  cached = undefined;
-}
-
-/** The upstream settings a request needs, or our 503 when they are missing. */
-export function requireUpstream(): UpstreamConfig {
-  let env: ServerEnv;
-  try {
-    env = getEnv();
-  } catch {
-    throw notConfigured();
-  }
-  if (!env.upstreamBaseUrl || !env.upstreamApiKey) throw notConfigured();
-  return { baseUrl: env.upstreamBaseUrl, apiKey: env.upstreamApiKey, timeoutMs: env.upstreamTimeoutMs };
-}
-
-function notConfigured() {
-  return new AppError(
-    503,
-    "upstream_not_configured",
-    "The market-data service is not configured on this server.",
-  );
 }

@@ -1,13 +1,13 @@
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/shell/site-header";
-import { getEnv } from "@/server/env";
+import { getRuntime } from "@/server/runtime";
 
 /** Whether to mark the screen "Demo data". Read per request: the mode is a deployment setting, not a build input. */
 async function isDemoMode(): Promise<boolean> {
   await connection();
   try {
-    return getEnv().upstreamMode === "embedded";
+    return getRuntime().env.upstreamMode === "embedded";
   } catch {
     // A broken environment is reported by /api/health; the shell still renders.
     return false;

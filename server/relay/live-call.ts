@@ -3,9 +3,9 @@ import type { Call, CallStatus, Segment } from "@/lib/schemas/calls";
 import { liveSentiment } from "@/lib/sentiment";
 import { AppError } from "../http/errors";
 import { getUpstreamCall } from "../upstream/calls";
-import { getMediaProxy, type Mp3Readiness } from "../upstream/media";
+import type { Upstream } from "../upstream/client";
+import type { Mp3Readiness } from "../upstream/media";
 import type { CallSnapshot, LiveHub } from "./hub";
-import { getHub } from "./relay";
 
 /**
  * `GET /api/calls/[callId]`: the upstream's call merged with what the hub has published since. REST lags the
@@ -87,18 +87,21 @@ export async function confirmMp3(
   return ready ? call : { ...call, hasMp3: false };
 }
 
+export interface LiveCallDeps {
+  upstream: Upstream;
+  hub: LiveHub;
+  mp3Readiness: (callId: string) => Promise<Mp3Readiness>;
+}
+
 export async function getCallWithLive(
+  deps: LiveCallDeps,
   callId: string,
-  options: {
-    signal?: AbortSignal;
-    hub?: LiveHub;
-    mp3Readiness?: (callId: string) => Promise<Mp3Readiness>;
-  } = {},
+  options: { signal?: AbortSignal } = {},
 ): Promise<{ call: Call; fetchedAt: string; stale: boolean }> {
-  const hub = options.hub ?? getHub();
+  const { hub } = deps;
   let rest: Awaited<ReturnType<typeof getUpstreamCall>> | null = null;
   try {
-    rest = await getUpstreamCall(callId, { signal: options.signal });
+    rest = await getUpstreamCall(deps.upstream, callId, { signal: options.signal });
   } catch (error) {
     // With the upstream down, a call the relay follows can still be shown from the hub alone.
     if (!(error instanceof AppError && error.status >= 500 && hub.snapshot(callId))) throw error;
@@ -107,7 +110,7 @@ export async function getCallWithLive(
   const snapshot = hub.snapshot(callId);
   const merged = mergeCall(rest?.value ?? null, snapshot, hub.headCursor());
   if (!merged) throw new AppError(404, "not_found", "No call with this id.");
-  const call = await confirmMp3(merged, options.mp3Readiness ?? ((id) => getMediaProxy().mp3Readiness(id)));
+  const call = await confirmMp3(merged, deps.mp3Readiness);
   return {
     call,
     fetchedAt: rest?.fetchedAt ?? new Date().toISOString(),

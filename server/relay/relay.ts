@@ -1,20 +1,15 @@
 import "server-only";
-import { getEnv } from "../env";
-import { getLogger, registerSecret } from "../log";
-import { fetchUpstreamCall, listCallsStartedSince, toCall } from "../upstream/calls";
+import type { Logger } from "pino";
 import { CallStateMachine, type CallFetcher, type CallStateOptions, type RelayLogger } from "./call-state";
 import type { UpstreamFrame } from "./frames";
-import { maybeStartBenchHooks } from "./bench-hook";
-import { createScaleNode, type ScaleNode } from "../scale/scale-node";
-import { redisUrl } from "../scale/redis";
-import { InMemoryHub, type LiveHub } from "./hub";
+import type { ScaleNode } from "../scale/scale-node";
+import type { LiveHub } from "./hub";
 import { UpstreamSocket, type StreamState, type UpstreamSocketOptions } from "./upstream-socket";
 
 /**
- * Wiring of the live path: one upstream socket → per-call sequencing → the hub. One relay per server process, kept
- * on `globalThis[Symbol.for("callroom.relay")]`: Next compiles `instrumentation.ts` and each route handler as
- * separate entries that do not share module instances, and dev reloads re-evaluate modules, but `globalThis` is one
- * per process.
+ * Wiring of the live path: one upstream socket → per-call sequencing → the hub. The runtime (server/runtime/) builds
+ * one `Live` per process; its relay runs while this instance may hold the upstream socket (always when alone; while
+ * it leads with REDIS_URL).
  */
 
 export interface Relay {
@@ -29,39 +24,18 @@ export interface CreateRelayOptions {
   hub: LiveHub;
   wsBaseUrl: string;
   apiKey: string;
-  fetcher?: CallFetcher;
-  log?: RelayLogger;
+  fetcher: CallFetcher;
+  log: RelayLogger;
   socket?: Partial<Omit<UpstreamSocketOptions, "wsBaseUrl" | "apiKey" | "onFrame" | "onOpen" | "log">>;
   calls?: Partial<Omit<CallStateOptions, "publish" | "fetcher" | "log">>;
 }
 
-/** The relay's REST reads: the call as the upstream has it now (never a cached copy). */
-export const upstreamCallFetcher: CallFetcher = {
-  async fetchCall(callId, signal) {
-    const raw = await fetchUpstreamCall(callId, { signal });
-    if (!raw) return null;
-    const call = toCall(raw);
-    return {
-      callId: call.callId,
-      symbol: call.symbol,
-      name: call.name,
-      startTime: call.startTime,
-      status: call.status,
-      segments: call.segments,
-    };
-  },
-  async listCallsStartedSince(fromIso, signal, page) {
-    const calls = await listCallsStartedSince(fromIso, { signal, page });
-    return calls.map((c) => ({ callId: c.callId, symbol: c.symbol }));
-  },
-};
-
 export function createRelay(options: CreateRelayOptions): Relay {
-  const log = options.log ?? getLogger();
+  const log = options.log;
   const calls = new CallStateMachine({
     ...options.calls,
     publish: (payload) => options.hub.publish(payload),
-    fetcher: options.fetcher ?? upstreamCallFetcher,
+    fetcher: options.fetcher,
     log,
   });
 
@@ -119,114 +93,76 @@ export function createRelay(options: CreateRelayOptions): Relay {
   };
 }
 
-/* ------------------------------------------------------------------ the process-wide singleton */
+/* ------------------------------------------------------------------ the process's live side */
 
-const RELAY = Symbol.for("callroom.relay");
-
-interface RelayStore {
+export interface Live {
   hub: LiveHub;
-  relay: Relay | null;
-  /** Set when REDIS_URL is: the hub is the shared Redis stream and the relay runs only while this instance leads. */
-  scale?: ScaleNode;
+  /** This instance's part in a Redis deployment; null without REDIS_URL. */
+  scale: ScaleNode | null;
+  relay(): Relay | null;
+  /** Health's view of the upstream stream. `closed` also when no relay runs. */
+  streamState(): StreamState;
+  /** Starts the relay once (idempotent); null when the upstream is not configured. */
+  start(): Relay | null;
+  /** Stops the relay (and the campaign for leadership); the hub stays, so open SSE clients simply stop receiving. */
+  stop(): void;
 }
 
-type Holder = { [RELAY]?: RelayStore };
+export interface LiveOptions {
+  hub: LiveHub;
+  scale: ScaleNode | null;
+  /** Where the upstream stream is; null when not configured (the hub still serves, nothing is published). */
+  upstream: { wsBaseUrl: string; apiKey: string } | null;
+  fetcher: CallFetcher;
+  log: Logger;
+  relay?: Partial<Pick<CreateRelayOptions, "socket" | "calls">>;
+}
 
-function store(): RelayStore {
-  const holder = globalThis as Holder;
-  holder[RELAY] ??= scaleStore();
-  holder[RELAY] ??= {
-    hub: maybeStartBenchHooks(
-      new InMemoryHub({
-        onSubscriberError: (error) => getLogger().warn({ err: error }, "relay: subscriber failed"),
-      }),
-    ),
-    relay: null,
+export function createLive(options: LiveOptions): Live {
+  const { hub, scale, log } = options;
+  let relay: Relay | null = null;
+  let started = false;
+  return {
+    hub,
+    scale,
+    relay: () => relay,
+    streamState: () => relay?.state() ?? "closed",
+    start() {
+      if (started) return relay;
+      started = true;
+      if (!options.upstream) {
+        log.warn(
+          {},
+          "relay: upstream not configured (UPSTREAM_BASE_URL / UPSTREAM_API_KEY); live stream disabled",
+        );
+        return null;
+      }
+      const settings: CreateRelayOptions = {
+        ...options.relay,
+        ...options.upstream,
+        hub,
+        fetcher: options.fetcher,
+        log,
+      };
+      if (scale) {
+        // Only the elected leader holds the upstream socket; the relay comes and goes with leadership.
+        scale.campaign(
+          () => createRelay(settings),
+          (next) => {
+            relay = next as Relay | null;
+          },
+        );
+        return relay;
+      }
+      relay = createRelay(settings);
+      relay.socket.start();
+      return relay;
+    },
+    stop() {
+      if (scale) void scale.stopCampaign();
+      relay?.stop();
+      relay = null;
+      started = false;
+    },
   };
-  return holder[RELAY];
-}
-
-/** With REDIS_URL set, the store of a scale-out instance (issue 7); otherwise undefined (the in-memory hub). */
-function scaleStore(): RelayStore | undefined {
-  const url = redisUrl();
-  if (!url) return undefined;
-  const scale = createScaleNode({
-    url,
-    log: getLogger(),
-    onSubscriberError: (error) => getLogger().warn({ err: error }, "relay: subscriber failed"),
-  });
-  return { hub: scale.hub, relay: null, scale };
-}
-
-/** This instance's part in a Redis deployment; null without REDIS_URL. */
-export function getScaleNode(): ScaleNode | null {
-  return store().scale ?? null;
-}
-
-/** The process's hub: exists even when the relay is not running (no upstream configured), so routes can subscribe. */
-export function getHub(): LiveHub {
-  return store().hub;
-}
-
-export function getRelay(): Relay | null {
-  return store().relay;
-}
-
-/** Health's view of the upstream stream. `closed` also when no relay runs (no upstream configured). */
-export function getStreamState(): StreamState {
-  return store().relay?.state() ?? "closed";
-}
-
-/**
- * Starts the process's relay once (idempotent: a second call, from a dev reload or a second entry, is a no-op).
- * Returns null when the upstream is not configured.
- */
-export function startRelay(overrides: Partial<Omit<CreateRelayOptions, "hub">> = {}): Relay | null {
-  const s = store();
-  if (s.relay) return s.relay;
-  let wsBaseUrl = overrides.wsBaseUrl;
-  let apiKey = overrides.apiKey;
-  if (!wsBaseUrl || !apiKey) {
-    const env = getEnv();
-    wsBaseUrl ??= env.upstreamWsUrl;
-    apiKey ??= env.upstreamApiKey;
-  }
-  if (!wsBaseUrl || !apiKey) {
-    getLogger().warn(
-      {},
-      "relay: upstream not configured (UPSTREAM_BASE_URL / UPSTREAM_API_KEY); live stream disabled",
-    );
-    return null;
-  }
-  registerSecret(apiKey);
-  if (s.scale) {
-    // Only the elected leader holds the upstream socket; the relay comes and goes with leadership.
-    const settings = { ...overrides, hub: s.hub, wsBaseUrl, apiKey };
-    s.scale.campaign(
-      () => createRelay(settings),
-      (relay) => {
-        s.relay = relay as Relay | null;
-      },
-    );
-    return s.relay;
-  }
-  const relay = createRelay({ ...overrides, hub: s.hub, wsBaseUrl, apiKey });
-  s.relay = relay;
-  relay.socket.start();
-  return relay;
-}
-
-/** Stops and forgets the relay (tests, shutdown). The hub stays, so open SSE clients simply stop receiving. */
-export function stopRelay(): void {
-  const s = store();
-  if (s.scale) void s.scale.stopCampaign();
-  s.relay?.stop();
-  s.relay = null;
-}
-
-/** Replaces the hub (tests). */
-export function resetRelayStore(): void {
-  stopRelay();
-  void (globalThis as Holder)[RELAY]?.scale?.stop();
-  delete (globalThis as Holder)[RELAY];
 }

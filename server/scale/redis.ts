@@ -4,14 +4,14 @@ import { getLogger } from "../log";
 
 /**
  * Redis connections for scale-out (issue 7). Every key lives under one prefix so several deployments can share a
- * Redis. `REDIS_URL` is read straight from the environment (not through `getEnv()`): its presence selects the
- * Redis-backed hub before anything else is configured, and an invalid value must fail loudly at start.
+ * Redis. The runtime reads `REDIS_URL` (its presence selects the Redis-backed
+ * hub and cache); an invalid value must fail loudly at start.
  */
 
 export const KEY_PREFIX = "callroom:";
 
-export function redisUrl(): string | undefined {
-  const url = process.env.REDIS_URL?.trim();
+export function redisUrl(source: Record<string, string | undefined>): string | undefined {
+  const url = source.REDIS_URL?.trim();
   if (!url) return undefined;
   if (!/^rediss?:\/\//.test(url)) throw new Error("REDIS_URL must be a redis:// or rediss:// URL");
   return url;

@@ -113,34 +113,6 @@ export class CircuitBreaker {
   }
 }
 
-const BREAKER = Symbol.for("callroom.upstream-breaker");
-type Holder = { [BREAKER]?: CircuitBreaker };
-
-export function getUpstreamBreaker(): CircuitBreaker {
-  const holder = globalThis as Holder;
-  holder[BREAKER] ??= new CircuitBreaker();
-  return holder[BREAKER];
-}
-
-/** Tests install a breaker with their own thresholds or clock (undefined = a fresh default one on next use). */
-export function setUpstreamBreaker(breaker: CircuitBreaker | undefined): void {
-  (globalThis as Holder)[BREAKER] = breaker;
-}
-
-const MEDIA_BREAKER = Symbol.for("callroom.media-breaker");
-type MediaHolder = { [MEDIA_BREAKER]?: CircuitBreaker };
-
-/**
- * The breaker for upstream media fetches (playlists, segments, recordings; server/upstream/media.ts). Separate from
- * the REST one: signed media links may be served by other machines than the REST API, and audio trouble must not
- * cut analysts off calendars and fundamentals (nor REST trouble off a call's audio).
- */
-export function getMediaBreaker(): CircuitBreaker {
-  const holder = globalThis as MediaHolder;
-  holder[MEDIA_BREAKER] ??= new CircuitBreaker();
-  return holder[MEDIA_BREAKER];
-}
-
 /** How an upstream client outcome counts for the breaker. */
 export function classifyUpstreamError(error: unknown): CallOutcome {
   if (!(error instanceof AppError)) return "failure";

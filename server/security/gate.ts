@@ -2,7 +2,7 @@ import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { getAuthState, readCookie, readSession, SESSION_COOKIE } from "../auth/session";
 import { getLogger } from "../log";
-import { countRateLimited } from "../metrics/registry";
+import type { Metrics } from "../metrics/registry";
 import { clientAddress, isHttps } from "./client-address";
 import { getSecurityConfig } from "./config";
 import { requestIdFrom } from "./headers";
@@ -11,7 +11,7 @@ import { getLimits } from "./limits";
 /**
  * The checks every request passes before it reaches a page, route handler, SSE stream or media path: request id,
  * client address, the per-client `/api` rate limit and the session. One implementation for both doors into the
- * process: Next's proxy (proxy.ts) and the live stream's Node-level fast path (server/relay/stream-fast-path.ts),
+ * process: Next's proxy (proxy.ts) and the live stream's Node-level door (server/relay/stream-door.ts),
  * which serves `/api/stream` ahead of Next and must refuse exactly what the proxy refuses.
  *
  * Authentication applies when the users file has a user or the server listens beyond loopback. Open without a
@@ -87,12 +87,16 @@ export function gateContext(request: GateRequest): GateContext {
   };
 }
 
-export async function checkRequest(request: GateRequest, context: GateContext): Promise<GateVerdict> {
+export async function checkRequest(
+  request: GateRequest,
+  context: GateContext,
+  metrics: Pick<Metrics, "countRateLimited">,
+): Promise<GateVerdict> {
   const { pathname } = request;
   if (context.isApi && pathname !== "/api/health") {
     const decision = await getLimits().api.consume(context.client);
     if (!decision.allowed) {
-      countRateLimited("api");
+      metrics.countRateLimited("api");
       return deny(429, "rate_limited", "Too many requests; slow down and retry shortly.", {
         "Retry-After": String(decision.retryAfterSeconds),
       });

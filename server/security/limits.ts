@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "../http/errors";
-import { countRateLimited } from "../metrics/registry";
+import type { Metrics } from "../metrics/registry";
 import { clientAddress } from "./client-address";
 import { getSecurityConfig } from "./config";
 import { ApiRateLimiter, ConnectionSlots, LoginLimiter } from "./rate-limit";
@@ -49,15 +49,15 @@ export function requestClient(request: Request): string {
  * Reserves one of the client's SSE connections (the live stream), or throws 429. The caller releases it when the
  * stream closes.
  */
-export function acquireSseSlot(request: Request): () => void {
-  return acquireSseSlotFor(requestClient(request));
+export function acquireSseSlot(request: Request, metrics: Pick<Metrics, "countRateLimited">): () => void {
+  return acquireSseSlotFor(requestClient(request), metrics);
 }
 
-/** As `acquireSseSlot`, for a client address the caller resolved itself (the stream's Node-level fast path). */
-export function acquireSseSlotFor(client: string): () => void {
+/** As `acquireSseSlot`, for a client address the caller resolved itself (the stream's Node-level door). */
+export function acquireSseSlotFor(client: string, metrics: Pick<Metrics, "countRateLimited">): () => void {
   const release = getLimits().sse.acquire(client);
   if (release) return release;
-  countRateLimited("sse");
+  metrics.countRateLimited("sse");
   throw new AppError(
     429,
     "too_many_streams",

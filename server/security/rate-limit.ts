@@ -14,7 +14,7 @@ import { createRedis, redisUrl } from "../scale/redis";
 type LimiterOptions = ConstructorParameters<typeof RateLimiterMemory>[0];
 
 function createLimiter(options: LimiterOptions): RateLimiterMemory | RateLimiterRedis {
-  const url = redisUrl();
+  const url = redisUrl(process.env);
   if (!url) return new RateLimiterMemory(options);
   sharedClient ??= createRedis(url, "limits");
   return new RateLimiterRedis({
@@ -84,23 +84,26 @@ export class LoginLimiter {
     duration: 15 * 60,
   });
 
-  /** Whether another attempt may be checked now (does not consume). */
-  async check(username: string, address: string): Promise<LimitDecision> {
-    const [user, ip] = await Promise.all([this.byUser.get(userKey(username)), this.byAddress.get(address)]);
-    const blocked = [user, ip].filter(
-      (r, i): r is RateLimiterRes => r !== null && r.consumedPoints >= (i === 0 ? 5 : 20),
-    );
-    if (blocked.length === 0) return { allowed: true, retryAfterSeconds: 0 };
-    const ms = Math.max(...blocked.map((r) => r.msBeforeNext));
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
+  /**
+   * Takes one attempt from both budgets before the password is checked, atomically per key, so concurrent wrong
+   * passwords cannot all reach verification. A refused reservation gives back what it took from the other budget.
+   */
+  async reserve(username: string, address: string): Promise<LimitDecision> {
+    const key = userKey(username);
+    const [user, ip] = await Promise.allSettled([this.byUser.consume(key), this.byAddress.consume(address)]);
+    if (user.status === "fulfilled" && ip.status === "fulfilled")
+      return { allowed: true, retryAfterSeconds: 0 };
+    if (user.status === "fulfilled") await this.byUser.reward(key).catch(() => undefined);
+    if (ip.status === "fulfilled") await this.byAddress.reward(address).catch(() => undefined);
+    const waits = [user, ip]
+      .filter((r): r is PromiseRejectedResult => r.status === "rejected")
+      .map((r) => (r.reason instanceof RateLimiterRes ? r.reason.msBeforeNext : 1000));
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
   }
 
-  async onFailure(username: string, address: string): Promise<void> {
-    await Promise.allSettled([this.byUser.consume(userKey(username)), this.byAddress.consume(address)]);
-  }
-
-  async onSuccess(username: string): Promise<void> {
-    await this.byUser.delete(userKey(username));
+  /** A correct password: the attempt it reserved is given back, and the user's failures are forgotten. */
+  async onSuccess(username: string, address: string): Promise<void> {
+    await Promise.allSettled([this.byUser.delete(userKey(username)), this.byAddress.reward(address)]);
   }
 }
 

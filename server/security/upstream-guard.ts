@@ -1,24 +1,29 @@
 import "server-only";
-import { observeUpstreamCall } from "../metrics/registry";
-import { classifyUpstreamError, getUpstreamBreaker } from "./circuit-breaker";
+import { classifyUpstreamError, type CircuitBreaker } from "./circuit-breaker";
+
+/** Receives each upstream call's outcome and latency (the runtime passes the metrics registry's observer). */
+export type UpstreamCallObserver = (outcome: "ok" | "error" | "other", seconds: number) => void;
 
 /**
- * Wraps one upstream REST call (server/upstream/client.ts): the breaker admits it or fails fast, its outcome is
- * recorded, and its latency goes into the upstream histogram.
+ * Wraps one upstream call (server/upstream/client.ts, media fetches): the breaker admits it or fails fast, its outcome
+ * is recorded, and its latency is reported to the observer.
  */
-export async function guardUpstreamCall<T>(call: () => Promise<T>): Promise<T> {
-  const breaker = getUpstreamBreaker();
+export async function guardUpstreamCall<T>(
+  breaker: CircuitBreaker,
+  observe: UpstreamCallObserver | undefined,
+  call: () => Promise<T>,
+): Promise<T> {
   const admission = breaker.admit();
   const startedAt = performance.now();
   try {
     const result = await call();
     breaker.record(admission, "success");
-    observeUpstreamCall("ok", (performance.now() - startedAt) / 1000);
+    observe?.("ok", (performance.now() - startedAt) / 1000);
     return result;
   } catch (error) {
     const outcome = classifyUpstreamError(error);
     breaker.record(admission, outcome);
-    observeUpstreamCall(outcome === "failure" ? "error" : "other", (performance.now() - startedAt) / 1000);
+    observe?.(outcome === "failure" ? "error" : "other", (performance.now() - startedAt) / 1000);
     throw error;
   }
 }

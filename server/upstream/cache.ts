@@ -2,10 +2,8 @@ import "server-only";
 import { LRUCache } from "lru-cache";
 import { AppError } from "../http/errors";
 import { getLogger } from "../log";
-import { DEFAULT_CACHE_LIMITS, readCacheLimits } from "./cache-config";
+import { DEFAULT_CACHE_LIMITS } from "./cache-config";
 import { estimateBytes } from "./value-size";
-import { createRedis, redisUrl } from "../scale/redis";
-import { RedisResponseStore } from "../scale/redis-cache-store";
 
 /**
  * Response cache in front of the upstream, keyed on the normalised upstream request.
@@ -268,21 +266,4 @@ export class ResponseCache {
     this.inflight.clear();
     for (const k of Object.keys(this.counters) as (keyof typeof this.counters)[]) this.counters[k] = 0;
   }
-}
-
-const CACHE = Symbol.for("callroom.upstream-cache");
-type Holder = { [CACHE]?: ResponseCache };
-
-/** The process-wide cache (on globalThis so Next's dev reloads and separate route bundles share one). */
-export function getResponseCache(): ResponseCache {
-  const holder = globalThis as Holder;
-  if (!holder[CACHE]) {
-    const url = redisUrl();
-    const limits = readCacheLimits(process.env);
-    holder[CACHE] = new ResponseCache({
-      ...limits,
-      ...(url ? { shared: new RedisResponseStore(createRedis(url, "cache"), limits) } : {}),
-    });
-  }
-  return holder[CACHE];
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import type { EarningsQuery, EarningsRow, MaQuery, MaRow } from "@/lib/schemas/calendar";
-import { cacheKey, CACHE_POLICIES, getResponseCache, type Cached } from "./cache";
-import { upstreamGet, type UpstreamQuery } from "./client";
+import { cacheKey, CACHE_POLICIES, type Cached } from "./cache";
+import type { Upstream, UpstreamQuery } from "./client";
 import { easternToIso, toBool, toInt, toNumber, toText, unixToIso, wireScalar } from "./values";
 
 /**
@@ -180,7 +180,7 @@ export interface CalendarPage<T> extends Cached<T[]> {
   hasMore: boolean;
 }
 
-async function listCalendar<T, S extends z.ZodType>(
+async function listCalendar<T, S extends z.ZodType>(upstream: Upstream, 
   path: string,
   query: EarningsQuery | MaQuery,
   schema: S,
@@ -188,11 +188,11 @@ async function listCalendar<T, S extends z.ZodType>(
   signal: AbortSignal | undefined,
 ): Promise<CalendarPage<T>> {
   const upstreamQuery = toUpstreamCalendarQuery(query);
-  const cached = await getResponseCache().get(
+  const cached = await upstream.cache.get(
     cacheKey(path, upstreamQuery),
     CACHE_POLICIES.calendar,
     async () => {
-      const result = await upstreamGet(path, upstreamQuery, schema);
+      const result = await upstream.http.get(path, upstreamQuery, schema);
       return result.status === "no_data" ? [] : map(result.data);
     },
     { signal },
@@ -205,17 +205,17 @@ async function listCalendar<T, S extends z.ZodType>(
   };
 }
 
-export function listEarnings(query: EarningsQuery, options: { signal?: AbortSignal } = {}) {
-  return listCalendar(EARNINGS_PATH, query, upstreamEarningsResponseSchema, toEarningsRows, options.signal);
+export function listEarnings(upstream: Upstream, query: EarningsQuery, options: { signal?: AbortSignal } = {}) {
+  return listCalendar(upstream, EARNINGS_PATH, query, upstreamEarningsResponseSchema, toEarningsRows, options.signal);
 }
 
-export function listMa(query: MaQuery, options: { signal?: AbortSignal } = {}) {
-  return listCalendar(MA_PATH, query, upstreamMaResponseSchema, toMaRows, options.signal);
+export function listMa(upstream: Upstream, query: MaQuery, options: { signal?: AbortSignal } = {}) {
+  return listCalendar(upstream, MA_PATH, query, upstreamMaResponseSchema, toMaRows, options.signal);
 }
 
 /** One uncached page of earnings rows for an upstream query (the symbol directory pages through the calendar). */
-export async function fetchEarningsRows(upstreamQuery: UpstreamQuery): Promise<EarningsRow[]> {
-  const result = await upstreamGet(EARNINGS_PATH, upstreamQuery, upstreamEarningsResponseSchema);
+export async function fetchEarningsRows(upstream: Upstream, upstreamQuery: UpstreamQuery): Promise<EarningsRow[]> {
+  const result = await upstream.http.get(EARNINGS_PATH, upstreamQuery, upstreamEarningsResponseSchema);
   return result.status === "no_data" ? [] : toEarningsRows(result.data);
 }
 

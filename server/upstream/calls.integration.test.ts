@@ -6,8 +6,8 @@ import { GET as listCallsRoute } from "@/app/api/calls/route";
 import { GET as listSummariesRoute } from "@/app/api/summaries/route";
 import type { Call, CallListResponse, CallSummary, SummaryListResponse } from "@/lib/schemas/calls";
 import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
-import { resetEnvCache } from "@/server/env";
-import { getResponseCache } from "./cache";
+import { getRuntime } from "@/server/runtime";
+import { refreshRuntime } from "@/server/upstream/test/env";
 
 let embedded: TestEmbedded;
 const savedEnv = { ...process.env };
@@ -19,7 +19,7 @@ beforeAll(async () => {
   process.env.UPSTREAM_API_KEY = embedded.key;
   // The embedded service builds an old call's transcript on first read (seconds on a busy CI machine).
   process.env.UPSTREAM_TIMEOUT_MS = "30000";
-  resetEnvCache();
+  refreshRuntime();
   // The scheduler starts its live calls shortly after boot.
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -31,13 +31,13 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error("the embedded service did not start its live calls");
     await new Promise((r) => setTimeout(r, 250));
   }
-  getResponseCache().clear();
+  getRuntime().upstream.cache.clear();
 });
 
 afterAll(async () => {
   await embedded?.close();
   process.env = savedEnv;
-  resetEnvCache();
+  refreshRuntime();
 });
 
 const ctx = <T>(params: T) => ({ params: Promise.resolve(params) });

@@ -13,14 +13,16 @@ import type {
 } from "@/lib/schemas/calls";
 import { liveSentiment } from "@/lib/sentiment";
 import { AppError } from "../http/errors";
-import { cacheKey, getResponseCache, type CachePolicy, type Cached } from "./cache";
-import { upstreamGet, type UpstreamQuery } from "./client";
+import { cacheKey, type CachePolicy, type Cached } from "./cache";
+import type { Upstream, UpstreamQuery } from "./client";
 import { toBool, toInt, toNumber, toText, wireScalar } from "./values";
 
 /**
- * Conference calls and summaries (upstream-contract §5). The wire schemas are loose and tolerate the documented
+ * Conference calls and summaries (docs/upstream.md §5). The wire schemas are loose and tolerate the documented
  * variants of the real service: status in lower case or unknown, a single `recording` object instead of
- * `recordings[]`, a summary wrapped as `{data: [summary]}`, numbers as strings, missing optional blocks.
+ * `recordings[]` whose `file_link`s may be relative to the service's base URL, a summary wrapped as
+ * `{data: [summary]}`, numbers as strings, missing optional blocks, a `call_title` that is an AI-written headline
+ * with the formal title in `description` and no `period`/`year` (docs/upstream.md §8), ids that are not hex.
  * Everything upstream-specific ends in the `to*` mappers; signed media links never leave this module except through
  * `toMediaLinks` (used by the media proxy, server-side only).
  */
@@ -446,12 +448,12 @@ function toPage(body: UpstreamCallList | UpstreamSummaryList, rows: number): Ups
 /* ------------------------------------------------------------------ reads */
 
 function callPath(callId: string): string {
-  // The id was validated (24 hex) by the caller; encoding is belt and braces against path tricks.
+  // The id was validated ([A-Za-z0-9_-]{1,64}) by the caller; encoding is belt and braces against path tricks.
   return `${CALLS_PATH}/${encodeURIComponent(callId)}`;
 }
 
-/** One call, uncached (the relay's gap filling and the media proxy need the upstream's current word). */
-export async function fetchUpstreamCall(
+/** One call, uncached, in its wire shape: private to this module (readers below hand out app shapes). */
+async function fetchUpstreamCall(upstream: Upstream, 
   callId: string,
   options: { audio?: boolean; pdf?: boolean; signal?: AbortSignal } = {},
 ): Promise<UpstreamCall | null> {
@@ -459,20 +461,44 @@ export async function fetchUpstreamCall(
     audio: options.audio ? "true" : undefined,
     pdf: options.pdf ? "true" : undefined,
   };
-  const result = await upstreamGet(callPath(callId), query, upstreamCallSchema, { signal: options.signal });
+  const result = await upstream.http.get(callPath(callId), query, upstreamCallSchema, { signal: options.signal });
   return result.status === "no_data" ? null : result.data;
 }
 
+/** The call as the upstream has it now (never a cached copy): the relay's gap filling reads it. */
+export async function fetchLiveCall(
+  upstream: Upstream,
+  callId: string,
+  signal?: AbortSignal,
+): Promise<Omit<Call, "streamCursor"> | null> {
+  const raw = await fetchUpstreamCall(upstream, callId, { signal });
+  return raw ? toCall(raw) : null;
+}
+
+/**
+ * The call's current signed media links, uncached (the media proxy re-signs through it). `baseUrl` (the service's
+ * REST base) resolves the links the documented service gives relative to it.
+ */
+export async function fetchMediaLinks(
+  upstream: Upstream,
+  callId: string,
+  signal?: AbortSignal,
+  baseUrl?: string,
+): Promise<MediaLinks | null> {
+  const raw = await fetchUpstreamCall(upstream, callId, { audio: true, pdf: true, signal });
+  return raw ? toMediaLinks(raw, baseUrl) : null;
+}
+
 /** One call in our shape, cached briefly (every browser on a call page shares one upstream read). */
-export async function getUpstreamCall(
+export async function getUpstreamCall(upstream: Upstream, 
   callId: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<Cached<Omit<Call, "streamCursor"> | null>> {
-  return getResponseCache().get(
+  return upstream.cache.get(
     cacheKey(callPath(callId), {}),
     CALL_POLICIES.detail,
     async () => {
-      const raw = await fetchUpstreamCall(callId);
+      const raw = await fetchUpstreamCall(upstream, callId);
       return raw ? toCall(raw) : null;
     },
     options,
@@ -497,7 +523,7 @@ export function toUpstreamListQuery(
   };
 }
 
-async function fetchCallPage(
+async function fetchCallPage(upstream: Upstream, 
   query: CallsQuery,
   status: "IN_PROGRESS" | "COMPLETED",
   page: number,
@@ -505,11 +531,11 @@ async function fetchCallPage(
   signal: AbortSignal | undefined,
 ): Promise<Cached<{ items: CallListItem[]; hits: number }>> {
   const upstreamQuery = toUpstreamListQuery(query, status, page, pageSize);
-  return getResponseCache().get(
+  return upstream.cache.get(
     cacheKey(CALLS_PATH, upstreamQuery),
     CALL_POLICIES.list,
     async () => {
-      const result = await upstreamGet(CALLS_PATH, upstreamQuery, upstreamCallListSchema);
+      const result = await upstream.http.get(CALLS_PATH, upstreamQuery, upstreamCallListSchema);
       if (result.status === "no_data") return { items: [], hits: 0 };
       const rows = Array.isArray(result.data) ? result.data : (result.data.data ?? []);
       return { items: rows.map(toCallListItem), hits: toPage(result.data, rows.length).hits };
@@ -522,7 +548,7 @@ async function fetchCallPage(
  * One page (1-based, 100 calls, newest first) of the calls of any status that started at or after `fromIso`,
  * uncached: the relay's catch-up after a reconnect reads them page by page.
  */
-export async function listCallsStartedSince(
+export async function listCallsStartedSince(upstream: Upstream, 
   fromIso: string,
   options: { signal?: AbortSignal; page?: number } = {},
 ): Promise<CallListItem[]> {
@@ -534,7 +560,7 @@ export async function listCallsStartedSince(
     sort_by: "start_time",
     info_only: "true",
   };
-  const result = await upstreamGet(CALLS_PATH, query, upstreamCallListSchema, { signal: options.signal });
+  const result = await upstream.http.get(CALLS_PATH, query, upstreamCallListSchema, { signal: options.signal });
   if (result.status === "no_data") return [];
   const rows = Array.isArray(result.data) ? result.data : (result.data.data ?? []);
   return rows.map(toCallListItem);
@@ -555,15 +581,14 @@ const LIVE_LIST_CAP = 100;
  * status separately, so page `p` of the combined list is cut from the live list (one read of up to 100) and from
  * the one or two completed pages that cover the remaining offset.
  */
-export async function listCalls(
+export async function listCalls(upstream: Upstream, 
   query: CallsQuery,
   options: { signal?: AbortSignal } = {},
 ): Promise<CallListPage> {
   const { page, pageSize } = query;
   const signal = options.signal;
   if (query.status !== "all") {
-    const r = await fetchCallPage(
-      query,
+    const r = await fetchCallPage(upstream, query,
       query.status === "live" ? "IN_PROGRESS" : "COMPLETED",
       page,
       pageSize,
@@ -571,19 +596,19 @@ export async function listCalls(
     );
     return { items: r.value.items, total: r.value.hits, fetchedAt: r.fetchedAt, stale: r.stale };
   }
-  const live = await fetchCallPage(query, "IN_PROGRESS", 0, LIVE_LIST_CAP, signal);
+  const live = await fetchCallPage(upstream, query, "IN_PROGRESS", 0, LIVE_LIST_CAP, signal);
   const liveItems = live.value.items.filter((c) => c.status === "live");
   const offset = page * pageSize;
   const items = liveItems.slice(offset, offset + pageSize);
   const skipCompleted = Math.max(0, offset - liveItems.length);
   const firstPage = Math.floor(skipCompleted / pageSize);
-  const first = await fetchCallPage(query, "COMPLETED", firstPage, pageSize, signal);
+  const first = await fetchCallPage(upstream, query, "COMPLETED", firstPage, pageSize, signal);
   let completed = first.value.items.slice(skipCompleted % pageSize);
   let stale = live.stale || first.stale;
   let fetchedAt = first.fetchedAt < live.fetchedAt ? first.fetchedAt : live.fetchedAt;
   const need = pageSize - items.length;
   if (completed.length < need && (firstPage + 1) * pageSize < first.value.hits) {
-    const second = await fetchCallPage(query, "COMPLETED", firstPage + 1, pageSize, signal);
+    const second = await fetchCallPage(upstream, query, "COMPLETED", firstPage + 1, pageSize, signal);
     completed = [...completed, ...second.value.items];
     stale ||= second.stale;
     if (second.fetchedAt < fetchedAt) fetchedAt = second.fetchedAt;
@@ -594,13 +619,13 @@ export async function listCalls(
 }
 
 /** A call's summary; 404 until the call is enriched. */
-export async function getCallSummary(callId: string, options: { signal?: AbortSignal } = {}) {
+export async function getCallSummary(upstream: Upstream, callId: string, options: { signal?: AbortSignal } = {}) {
   const path = `${SUMMARIES_PATH}/${encodeURIComponent(callId)}`;
-  const cached = await getResponseCache().get(
+  const cached = await upstream.cache.get(
     cacheKey(path, {}),
     CALL_POLICIES.summary,
     async () => {
-      const result = await upstreamGet(path, {}, upstreamSummaryResponseSchema);
+      const result = await upstream.http.get(path, {}, upstreamSummaryResponseSchema);
       return result.status === "no_data" || result.data === null
         ? null
         : toCallSummary(result.data, { callId });
@@ -617,7 +642,7 @@ export async function getCallSummary(callId: string, options: { signal?: AbortSi
   return cached as Cached<CallSummary>;
 }
 
-export async function listSummaries(query: SummariesQuery, options: { signal?: AbortSignal } = {}) {
+export async function listSummaries(upstream: Upstream, query: SummariesQuery, options: { signal?: AbortSignal } = {}) {
   const upstreamQuery: UpstreamQuery = {
     page: query.page + 1,
     page_size: query.pageSize,
@@ -626,11 +651,11 @@ export async function listSummaries(query: SummariesQuery, options: { signal?: A
     to: query.to,
     sort_by: "created_at",
   };
-  const cached = await getResponseCache().get(
+  const cached = await upstream.cache.get(
     cacheKey(SUMMARIES_PATH, upstreamQuery),
     CALL_POLICIES.list,
     async () => {
-      const result = await upstreamGet(SUMMARIES_PATH, upstreamQuery, upstreamSummaryListSchema);
+      const result = await upstream.http.get(SUMMARIES_PATH, upstreamQuery, upstreamSummaryListSchema);
       if (result.status === "no_data") return { items: [] as CallSummary[], hits: 0 };
       const rows = Array.isArray(result.data) ? result.data : (result.data.data ?? []);
       return { items: rows.map((r) => toCallSummary(r)), hits: toPage(result.data, rows.length).hits };

@@ -3,11 +3,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { z } from "zod";
 import { AppError, toErrorResponse } from "../http/errors";
 import { createLogger, setLogger } from "../log";
-import { configureRetryBudget, upstreamGet } from "./client";
+import { getRuntime } from "../runtime";
 import { clearUpstreamEnv, setUpstreamEnv } from "./test/env";
 import { json, noDataBody, startFakeUpstream, type FakeUpstream } from "./test/fake-upstream";
 
 const KEY = "sk-live-SECRET-4f9a7c";
+let ENV: Parameters<typeof setUpstreamEnv>[0] = {};
 const schema = z.object({ earnings: z.array(z.object({ ticker: z.string() })) });
 
 let fake: FakeUpstream;
@@ -22,9 +23,7 @@ afterAll(async () => {
   setLogger(undefined);
 });
 beforeEach(() => {
-  setUpstreamEnv({ UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: KEY, UPSTREAM_TIMEOUT_MS: "1000" });
   fake.requests = [];
-  configureRetryBudget();
   logLines = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -35,6 +34,9 @@ beforeEach(() => {
   const logger = createLogger(sink);
   logger.level = "debug";
   setLogger(logger);
+  // After the logger: the runtime hands its logger to the client it builds.
+  ENV = { UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: KEY, UPSTREAM_TIMEOUT_MS: "1000" };
+  setUpstreamEnv(ENV);
 });
 afterEach(() => {
   // The key must never reach a log line, whatever the test did.
@@ -58,7 +60,7 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 describe("upstreamGet", () => {
   it("sends the key as `Authorization: token <key>` and validates the body", async () => {
     fake.handler = (_req, res) => json(res, 200, { earnings: [{ ticker: "NWSC" }] });
-    const result = await upstreamGet(
+    const result = await getRuntime().upstream.http.get(
       "/api/v2.1/calendar/earnings",
       { pagesize: 5, "parameters[tickers]": "A,B", x: undefined },
       schema,
@@ -72,18 +74,18 @@ describe("upstreamGet", () => {
 
   it("returns a typed no-data result for 404 no_data_found", async () => {
     fake.handler = (_req, res) => json(res, 404, noDataBody);
-    expect(await upstreamGet("/p", {}, schema)).toEqual({ status: "no_data" });
+    expect(await getRuntime().upstream.http.get("/p", {}, schema)).toEqual({ status: "no_data" });
   });
 
   it("reads a no-data 404 whose body is a bare JSON string", async () => {
     fake.handler = (_req, res) =>
       json(res, 404, JSON.stringify("No data found for the specified parameters"));
-    expect(await upstreamGet("/p", {}, schema)).toEqual({ status: "no_data" });
+    expect(await getRuntime().upstream.http.get("/p", {}, schema)).toEqual({ status: "no_data" });
   });
 
   it("maps an unknown path's 404 ({message}) to 502, not to no data", async () => {
     fake.handler = (_req, res) => json(res, 404, { message: "no Route matched with those values" });
-    const error = await failure(upstreamGet("/nope", {}, schema));
+    const error = await failure(getRuntime().upstream.http.get("/nope", {}, schema));
     expect(error.status).toBe(502);
   });
 
@@ -93,7 +95,7 @@ describe("upstreamGet", () => {
         ok: false,
         errors: [{ code: "auth_failed", id: "unauthorized", value: `bad token ${KEY}` }],
       });
-    const error = await failure(upstreamGet("/p", {}, schema));
+    const error = await failure(getRuntime().upstream.http.get("/p", {}, schema));
     expect(error).toMatchObject({ status: 502, code: "upstream_auth" });
     expect(error.message).toMatch(/key was rejected/);
     expect(fake.requests).toHaveLength(1);
@@ -101,14 +103,14 @@ describe("upstreamGet", () => {
 
   it("maps 403 to 502 saying our plan lacks the data", async () => {
     fake.handler = (_req, res) => json(res, 403, { text: "Forbidden" });
-    const error = await failure(upstreamGet("/p", {}, schema));
+    const error = await failure(getRuntime().upstream.http.get("/p", {}, schema));
     expect(error).toMatchObject({ status: 502, code: "upstream_plan" });
     expect(error.message).toMatch(/plan does not include/);
   });
 
   it("maps 429 to 503 with Retry-After and does not retry", async () => {
     fake.handler = (_req, res) => json(res, 429, { message: "Too many requests" }, { "Retry-After": "7" });
-    const error = await failure(upstreamGet("/p", {}, schema));
+    const error = await failure(getRuntime().upstream.http.get("/p", {}, schema));
     expect(error).toMatchObject({ status: 503, code: "rate_limited", retryAfterSeconds: 7 });
     expect(toErrorResponse(error).headers.get("Retry-After")).toBe("7");
     expect(fake.requests).toHaveLength(1);
@@ -122,7 +124,7 @@ describe("upstreamGet", () => {
           { code: "bad_request", id: "invalid_parameter", value: "pagesize must be between 1 and 1000" },
         ],
       });
-    const error = await failure(upstreamGet("/p", {}, schema));
+    const error = await failure(getRuntime().upstream.http.get("/p", {}, schema));
     expect(error.status).toBe(502);
     expect(fake.requests).toHaveLength(1);
   });
@@ -138,13 +140,16 @@ describe("upstreamGet", () => {
         });
       else json(res, 200, { earnings: [] });
     };
-    expect(await upstreamGet("/p", {}, schema)).toEqual({ status: "ok", data: { earnings: [] } });
+    expect(await getRuntime().upstream.http.get("/p", {}, schema)).toEqual({
+      status: "ok",
+      data: { earnings: [] },
+    });
     expect(fake.requests).toHaveLength(2);
   });
 
   it("gives up after one retry with 502 and a body free of upstream details", async () => {
     fake.handler = (_req, res) => json(res, 500, { message: "stack trace at db.internal:5432" });
-    const error = await failure(upstreamGet("/p", {}, schema));
+    const error = await failure(getRuntime().upstream.http.get("/p", {}, schema));
     expect(error).toMatchObject({ status: 502, code: "upstream_error" });
     expect(fake.requests).toHaveLength(2);
     const body = await toErrorResponse(error).text();
@@ -153,15 +158,15 @@ describe("upstreamGet", () => {
 
   it("does not retry a 503 that asks for a long wait", async () => {
     fake.handler = (_req, res) => json(res, 503, "Service unavailable", { "Retry-After": "30" });
-    const error = await failure(upstreamGet("/p", {}, schema));
+    const error = await failure(getRuntime().upstream.http.get("/p", {}, schema));
     expect(error.status).toBe(502);
     expect(fake.requests).toHaveLength(1);
   });
 
   it("stops retrying when the retry budget is spent", async () => {
-    configureRetryBudget(2, 60_000);
+    setUpstreamEnv(ENV, { retryBudget: { max: 2, windowMs: 60_000 } });
     fake.handler = (_req, res) => json(res, 503, "Service unavailable");
-    for (let i = 0; i < 4; i += 1) await failure(upstreamGet("/p", {}, schema));
+    for (let i = 0; i < 4; i += 1) await failure(getRuntime().upstream.http.get("/p", {}, schema));
     // 4 calls, only 2 of them retried.
     expect(fake.requests).toHaveLength(6);
   });
@@ -173,7 +178,7 @@ describe("upstreamGet", () => {
       if (calls === 1) req.socket.destroy();
       else json(res, 200, { earnings: [{ ticker: "OK" }] });
     };
-    expect(await upstreamGet("/p", {}, schema)).toEqual({
+    expect(await getRuntime().upstream.http.get("/p", {}, schema)).toEqual({
       status: "ok",
       data: { earnings: [{ ticker: "OK" }] },
     });
@@ -183,7 +188,7 @@ describe("upstreamGet", () => {
     setUpstreamEnv({ UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: KEY, UPSTREAM_TIMEOUT_MS: "200" });
     fake.handler = (_req, res) => setTimeout(() => json(res, 200, { earnings: [] }), 1000);
     const started = Date.now();
-    const error = await failure(upstreamGet("/p", {}, schema));
+    const error = await failure(getRuntime().upstream.http.get("/p", {}, schema));
     expect(error).toMatchObject({ status: 504, code: "upstream_timeout" });
     expect(Date.now() - started).toBeLessThan(900);
   });
@@ -192,13 +197,15 @@ describe("upstreamGet", () => {
     fake.handler = (_req, res) => setTimeout(() => json(res, 200, { earnings: [] }), 500);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const error = await failure(upstreamGet("/p", {}, schema, { signal: controller.signal }));
+    const error = await failure(
+      getRuntime().upstream.http.get("/p", {}, schema, { signal: controller.signal }),
+    );
     expect(error.status).toBe(499);
   });
 
   it("maps a body that does not match the wire schema to 502 'unexpected upstream response'", async () => {
     fake.handler = (_req, res) => json(res, 200, { earnings: [{ nope: KEY }] });
-    const error = await failure(upstreamGet("/p", {}, schema));
+    const error = await failure(getRuntime().upstream.http.get("/p", {}, schema));
     expect(error.status).toBe(502);
     expect(error.message).toMatch(/unexpected response/i);
   });
@@ -208,12 +215,12 @@ describe("upstreamGet", () => {
       res.writeHead(200, { "Content-Type": "text/html" });
       res.end("<html>maintenance</html>");
     };
-    expect((await failure(upstreamGet("/p", {}, schema))).status).toBe(502);
+    expect((await failure(getRuntime().upstream.http.get("/p", {}, schema))).status).toBe(502);
   });
 
   it("answers 503 upstream_not_configured without a base URL", async () => {
     setUpstreamEnv({ UPSTREAM_API_KEY: KEY });
-    const error = await failure(upstreamGet("/p", {}, schema));
+    const error = await failure(getRuntime().upstream.http.get("/p", {}, schema));
     expect(error).toMatchObject({ status: 503, code: "upstream_not_configured" });
     expect(fake.requests).toHaveLength(0);
   });

@@ -1,10 +1,11 @@
 import "server-only";
 import type { z } from "zod";
-import { requireUpstream } from "../env";
+import type { Logger } from "pino";
+import type { UpstreamConfig } from "../env";
 import { AppError } from "../http/errors";
-import { getLogger, registerSecret } from "../log";
-import { setUpstreamBreaker } from "../security/circuit-breaker";
-import { guardUpstreamCall } from "../security/upstream-guard";
+import type { CircuitBreaker } from "../security/circuit-breaker";
+import { guardUpstreamCall, type UpstreamCallObserver } from "../security/upstream-guard";
+import type { ResponseCache } from "./cache";
 
 /**
  * The one way to GET from the market-data service (design.md §4). It owns:
@@ -44,24 +45,9 @@ class RetryBudget {
     this.stamps.push(now);
     return true;
   }
-  configure(max: number, windowMs: number) {
-    this.max = max;
-    this.windowMs = windowMs;
-    this.stamps = [];
-  }
 }
 
-const DEFAULT_RETRY_BUDGET = { max: 10, windowMs: 10_000 };
-const retryBudget = new RetryBudget(DEFAULT_RETRY_BUDGET.max, DEFAULT_RETRY_BUDGET.windowMs);
-
-/** Tests shrink or reset the budget (and start from a closed circuit breaker, so one test's failures stay its own). */
-export function configureRetryBudget(
-  max = DEFAULT_RETRY_BUDGET.max,
-  windowMs = DEFAULT_RETRY_BUDGET.windowMs,
-) {
-  retryBudget.configure(max, windowMs);
-  setUpstreamBreaker(undefined);
-}
+export const DEFAULT_RETRY_BUDGET = { max: 10, windowMs: 10_000 };
 
 const RETRYABLE_STATUSES = new Set([500, 502, 503]);
 /** A 5xx asking us to wait longer than this is not retried inline: a user is waiting (stale-if-error covers). */
@@ -71,9 +57,11 @@ const MAX_RETRY_AFTER_SECONDS = 60;
 
 /* ------------------------------------------------------------------ stats */
 
-const stats = { requests: 0, retries: 0, noData: 0, failures: 0 };
-export function upstreamClientStats() {
-  return { ...stats };
+export interface UpstreamClientStats {
+  requests: number;
+  retries: number;
+  noData: number;
+  failures: number;
 }
 
 /* ------------------------------------------------------------------ errors */
@@ -167,25 +155,72 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 type Attempt<T> =
   { kind: "done"; result: UpstreamResult<T> } | { kind: "retryable"; error: AppError; delayMs: number };
 
+/** The one way to GET from the upstream (the runtime builds one per process; tests build their own). */
+export interface UpstreamClient {
+  get<S extends z.ZodType>(
+    path: string,
+    query: UpstreamQuery,
+    schema: S,
+    options?: UpstreamGetOptions,
+  ): Promise<UpstreamResult<z.output<S>>>;
+  stats(): UpstreamClientStats;
+}
+
+/** What every upstream server function receives: the client and the response cache in front of it. */
+export interface Upstream {
+  http: UpstreamClient;
+  cache: ResponseCache;
+  log: Logger;
+}
+
+export interface UpstreamClientDeps {
+  /** null when the upstream is not configured: every call then fails with 503 `upstream_not_configured`. */
+  config: UpstreamConfig | null;
+  breaker: CircuitBreaker;
+  log: Logger;
+  observe?: UpstreamCallObserver;
+  retryBudget?: { max: number; windowMs: number };
+}
+
+export function upstreamNotConfigured(): AppError {
+  return new AppError(
+    503,
+    "upstream_not_configured",
+    "The market-data service is not configured on this server.",
+  );
+}
+
 /** Every call passes the circuit breaker (server/security/circuit-breaker.ts), which also times it for metrics. */
-export function upstreamGet<S extends z.ZodType>(
-  path: string,
-  query: UpstreamQuery,
-  schema: S,
-  options: UpstreamGetOptions = {},
-): Promise<UpstreamResult<z.output<S>>> {
-  return guardUpstreamCall(() => upstreamGetUnguarded(path, query, schema, options));
+export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
+  const budget = deps.retryBudget ?? DEFAULT_RETRY_BUDGET;
+  const retryBudget = new RetryBudget(budget.max, budget.windowMs);
+  const stats: UpstreamClientStats = { requests: 0, retries: 0, noData: 0, failures: 0 };
+  const context: GetContext = { deps, retryBudget, stats };
+  return {
+    get: (path, query, schema, options = {}) =>
+      guardUpstreamCall(deps.breaker, deps.observe, () =>
+        upstreamGetUnguarded(context, path, query, schema, options),
+      ),
+    stats: () => ({ ...stats }),
+  };
+}
+
+interface GetContext {
+  deps: UpstreamClientDeps;
+  retryBudget: RetryBudget;
+  stats: UpstreamClientStats;
 }
 
 async function upstreamGetUnguarded<S extends z.ZodType>(
+  { deps, retryBudget, stats }: GetContext,
   path: string,
   query: UpstreamQuery,
   schema: S,
-  options: UpstreamGetOptions = {},
+  options: UpstreamGetOptions,
 ): Promise<UpstreamResult<z.output<S>>> {
-  const config = requireUpstream();
-  registerSecret(config.apiKey);
-  const log = getLogger();
+  const config = deps.config;
+  if (!config) throw upstreamNotConfigured();
+  const log = deps.log;
   const url = buildUpstreamUrl(config.baseUrl, path, query);
   const deadline = AbortSignal.timeout(config.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;

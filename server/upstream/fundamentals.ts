@@ -31,9 +31,21 @@ import {
 } from "@/lib/schemas/fundamentals";
 import { AppError, invalidParameter, notFound } from "../http/errors";
 import { getLogger } from "../log";
-import { cacheKey, CACHE_POLICIES, getResponseCache, type Cached } from "./cache";
-import { upstreamErrors, upstreamGet, type UpstreamQuery } from "./client";
-import { pickNumbers, pickTexts, snakeToCamel, toBool, toInt, toIsoDate, toNumber, toText } from "./values";
+import { cacheKey, CACHE_POLICIES, type Cached } from "./cache";
+import { upstreamErrors, type Upstream, type UpstreamQuery } from "./client";
+import {
+  firstText,
+  knownNames,
+  otherNumbers,
+  pickNumbers,
+  pickTexts,
+  snakeToCamel,
+  toBool,
+  toInt,
+  toIsoDate,
+  toNumber,
+  toText,
+} from "./values";
 
 /**
  * Fundamentals v2.1 (upstream-contract §3) and the v3 balance sheet (§4).
@@ -547,7 +559,7 @@ function noneFound(symbols: readonly string[]): AppError {
   return notFound(`No fundamentals found for ${list}.`);
 }
 
-export async function getFundamentals<K extends V21Kind>(
+export async function getFundamentals<K extends V21Kind>(upstream: Upstream, 
   kind: K,
   query: FundamentalsQuery,
   options: { signal?: AbortSignal } = {},
@@ -555,11 +567,11 @@ export async function getFundamentals<K extends V21Kind>(
   checkFundamentalsQuery(kind, query);
   const path = V21_PATHS[kind];
   const upstreamQuery = toUpstreamFundamentalsQuery(query);
-  const cached = await getResponseCache().get(
+  const cached = await upstream.cache.get(
     cacheKey(path, upstreamQuery),
     CACHE_POLICIES.fundamentals,
     async () => {
-      const result = await upstreamGet(path, upstreamQuery, upstreamFundamentalsResponseSchema);
+      const result = await upstream.http.get(path, upstreamQuery, upstreamFundamentalsResponseSchema);
       return result.status === "no_data" ? [] : toFundamentalsItems(kind, result.data);
     },
     options,
@@ -568,16 +580,16 @@ export async function getFundamentals<K extends V21Kind>(
   return cached;
 }
 
-export async function getBalanceSheet(
+export async function getBalanceSheet(upstream: Upstream, 
   query: BalanceSheetQuery,
   options: { signal?: AbortSignal } = {},
 ): Promise<Cached<FundamentalsItem<"balance-sheet">[]>> {
   const upstreamQuery = toUpstreamBalanceSheetQuery(query);
-  const cached = await getResponseCache().get(
+  const cached = await upstream.cache.get(
     cacheKey(BALANCE_SHEET_PATH, upstreamQuery),
     CACHE_POLICIES.fundamentals,
     async () => {
-      const result = await upstreamGet(BALANCE_SHEET_PATH, upstreamQuery, upstreamBalanceSheetResponseSchema);
+      const result = await upstream.http.get(BALANCE_SHEET_PATH, upstreamQuery, upstreamBalanceSheetResponseSchema);
       return result.status === "no_data" ? [] : toBalanceSheetItems(result.data);
     },
     options,

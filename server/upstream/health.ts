@@ -1,10 +1,10 @@
 import "server-only";
 import type { Health } from "@/lib/schemas/health";
-import { getEnv } from "../env";
-import { getLogger } from "../log";
-import { getRelay, getScaleNode, getStreamState } from "../relay/relay";
-import { CACHE_POLICIES, getResponseCache } from "./cache";
+import type { ServerEnv } from "../env";
+import type { Live } from "../relay/relay";
+import { CACHE_POLICIES } from "./cache";
 import { fetchEarningsRows } from "./calendars";
+import type { Upstream } from "./client";
 
 /**
  * Health of our link to the market-data service. REST is probed with the cheapest real call (one calendar row),
@@ -15,19 +15,19 @@ import { fetchEarningsRows } from "./calendars";
 
 type StreamStatus = Health["upstream"]["stream"];
 
-export function streamStatus(): StreamStatus {
-  const scale = getScaleNode();
+export function streamStatus(live: Live): StreamStatus {
+  const scale = live.scale;
   if (scale) {
     const role = scale.role();
     if (role === "follower") return { state: scale.hub.isFollowing ? "ok" : "connecting", role };
-    return { state: getRelay() ? socketStatus() : "connecting", role };
+    return { state: live.relay() ? socketStatus(live) : "connecting", role };
   }
-  if (!getRelay()) return "unknown";
-  return socketStatus();
+  if (!live.relay()) return "unknown";
+  return socketStatus(live);
 }
 
-function socketStatus(): "ok" | "connecting" | "error" {
-  switch (getStreamState()) {
+function socketStatus(live: Live): "ok" | "connecting" | "error" {
+  switch (live.streamState()) {
     case "open":
       return "ok";
     case "connecting":
@@ -38,30 +38,34 @@ function socketStatus(): "ok" | "connecting" | "error" {
   }
 }
 
-export async function checkUpstreamRest(options: { signal?: AbortSignal } = {}): Promise<"ok" | "error"> {
+export async function checkUpstreamRest(
+  upstream: Upstream,
+  options: { signal?: AbortSignal } = {},
+): Promise<"ok" | "error"> {
   try {
-    await getResponseCache().get(
+    await upstream.cache.get(
       "health:rest",
       CACHE_POLICIES.health,
-      () => fetchEarningsRows({ page: 0, pagesize: 1 }),
+      () => fetchEarningsRows(upstream, { page: 0, pagesize: 1 }),
       options,
     );
     return "ok";
   } catch (error) {
-    getLogger().warn({ err: error }, "health probe of the upstream REST API failed");
+    upstream.log.warn({ err: error }, "health probe of the upstream REST API failed");
     return "error";
   }
 }
 
-export async function getHealth(options: { signal?: AbortSignal } = {}): Promise<Health> {
-  let mode: Health["upstream"]["mode"] = "remote";
-  try {
-    mode = getEnv().upstreamMode;
-  } catch {
-    // An invalid environment is reported through `rest: "error"` below.
-  }
-  const rest = await checkUpstreamRest(options);
-  const stream = streamStatus();
+export interface HealthParts {
+  env: ServerEnv;
+  upstream: Upstream;
+  live: Live;
+}
+
+export async function getHealth(parts: HealthParts, options: { signal?: AbortSignal } = {}): Promise<Health> {
+  const mode = parts.env.upstreamMode;
+  const rest = await checkUpstreamRest(parts.upstream, options);
+  const stream = streamStatus(parts.live);
   const streamState = typeof stream === "string" ? stream : stream.state;
   const status = rest === "ok" && streamState !== "error" ? "ok" : "degraded";
   return { status, upstream: { mode, rest, stream } };

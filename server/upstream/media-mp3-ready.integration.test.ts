@@ -10,9 +10,9 @@ import { GET as getCallRoute } from "@/app/api/calls/[callId]/route";
 import { GET as listCallsRoute } from "@/app/api/calls/route";
 import type { Call, CallListResponse } from "@/lib/schemas/calls";
 import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
-import { resetEnvCache } from "@/server/env";
-import { getResponseCache } from "./cache";
-import { MediaProxy, setMediaProxy } from "./media";
+import { MediaProxy } from "./media";
+import { getRuntime } from "@/server/runtime";
+import { refreshRuntime, useMediaProxy } from "@/server/upstream/test/env";
 
 let embedded: TestEmbedded;
 const savedEnv = { ...process.env };
@@ -23,16 +23,13 @@ beforeAll(async () => {
   process.env.UPSTREAM_WS_URL = embedded.wsUrl;
   process.env.UPSTREAM_API_KEY = embedded.key;
   process.env.UPSTREAM_TIMEOUT_MS = "30000";
-  resetEnvCache();
-  getResponseCache().clear();
-  setMediaProxy(new MediaProxy({ missingLinkTtlMs: 1_000 }));
+  refreshRuntime({ media: (defaults) => new MediaProxy({ ...defaults, missingLinkTtlMs: 1_000 }) });
 });
 
 afterAll(async () => {
-  setMediaProxy(undefined);
   await embedded?.close();
   process.env = savedEnv;
-  resetEnvCache();
+  refreshRuntime();
 });
 
 const ctx = <T>(params: T) => ({ params: Promise.resolve(params) });

@@ -7,8 +7,8 @@ import { GET as getPlaylist } from "@/app/api/calls/[callId]/audio/playlist.m3u8
 import { GET as getSegment } from "@/app/api/calls/[callId]/audio/segments/[segment]/route";
 import { GET as getPdf } from "@/app/api/calls/[callId]/transcript.pdf/route";
 import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
-import { resetEnvCache } from "@/server/env";
-import { MediaProxy, setMediaProxy } from "./media";
+import { MediaProxy } from "./media";
+import { refreshRuntime, useMediaProxy } from "@/server/upstream/test/env";
 
 let embedded: TestEmbedded;
 let proxy: MediaProxy;
@@ -20,23 +20,26 @@ beforeAll(async () => {
   process.env.UPSTREAM_BASE_URL = embedded.url;
   process.env.UPSTREAM_WS_URL = embedded.wsUrl;
   process.env.UPSTREAM_API_KEY = embedded.key;
-  resetEnvCache();
   // Counts what really goes over the wire to the upstream (signed media routes are not in its request stats).
-  proxy = new MediaProxy({
-    fetch: (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      upstreamMediaPaths.push(new URL(url).pathname);
-      return fetch(input, init);
+  refreshRuntime({
+    media: (defaults) => {
+      proxy = new MediaProxy({
+        ...defaults,
+        fetch: (input, init) => {
+          const url = input instanceof Request ? input.url : String(input);
+          upstreamMediaPaths.push(new URL(url).pathname);
+          return fetch(input, init);
+        },
+      });
+      return proxy;
     },
   });
-  setMediaProxy(proxy);
 });
 
 afterAll(async () => {
-  setMediaProxy(undefined);
   await embedded?.close();
   process.env = savedEnv;
-  resetEnvCache();
+  refreshRuntime();
 });
 
 const ctx = <T>(params: T) => ({ params: Promise.resolve(params) });

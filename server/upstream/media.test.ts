@@ -6,7 +6,8 @@ import { GET as getPlaylist } from "@/app/api/calls/[callId]/audio/playlist.m3u8
 import { GET as getSegment } from "@/app/api/calls/[callId]/audio/segments/[segment]/route";
 import type { MediaLinks } from "./calls";
 import { CircuitBreaker, DEFAULT_BREAKER_OPTIONS } from "../security/circuit-breaker";
-import { linkExpiry, MediaProxy, rewritePlaylist, setMediaProxy } from "./media";
+import { linkExpiry, MediaProxy, rewritePlaylist } from "./media";
+import { useMediaProxy } from "@/server/upstream/test/env";
 
 const ID = "0123456789abcdef01234567";
 const MP3 = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
@@ -97,7 +98,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  setMediaProxy(undefined);
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
@@ -240,7 +240,7 @@ describe("linkExpiry", () => {
 
 describe("MediaProxy through the routes", () => {
   it("serves a rewritten playlist with no upstream host, path or signature", async () => {
-    setMediaProxy(makeProxy());
+    useMediaProxy(makeProxy());
     const res = await getPlaylist(
       new Request(`http://app/api/calls/${ID}/audio/playlist.m3u8`),
       ctx({ callId: ID }),
@@ -265,7 +265,7 @@ describe("MediaProxy through the routes", () => {
   });
 
   it("fetches each segment once upstream, however many listeners ask", async () => {
-    setMediaProxy(makeProxy());
+    useMediaProxy(makeProxy());
     const many = await Promise.all(
       Array.from({ length: 200 }, () =>
         getSegment(
@@ -291,7 +291,7 @@ describe("MediaProxy through the routes", () => {
 
   it("re-signs once when the upstream refuses an expired link", async () => {
     const proxy = makeProxy();
-    setMediaProxy(proxy);
+    useMediaProxy(proxy);
     await getPlaylist(new Request(`http://app/api/calls/${ID}/audio/playlist.m3u8`), ctx({ callId: ID }));
     generation = 2; // every link handed out so far is now refused
     const res = await getSegment(
@@ -305,7 +305,7 @@ describe("MediaProxy through the routes", () => {
   });
 
   it("answers 404 for a segment the playlist does not hold", async () => {
-    setMediaProxy(makeProxy());
+    useMediaProxy(makeProxy());
     const res = await getSegment(
       new Request(`http://app/api/calls/${ID}/audio/segments/99.mp3`),
       ctx({ callId: ID, segment: "99.mp3" }),
@@ -314,7 +314,7 @@ describe("MediaProxy through the routes", () => {
   });
 
   it("passes Range through on the MP3 and relays 206 / Content-Range / 416", async () => {
-    setMediaProxy(makeProxy());
+    useMediaProxy(makeProxy());
     const res = await getMp3(
       new Request(`http://app/api/calls/${ID}/audio.mp3`, { headers: { range: "bytes=100-199" } }),
       ctx({ callId: ID }),
@@ -343,7 +343,7 @@ describe("MediaProxy through the routes", () => {
   });
 
   it("rejects any attempt to hand the proxy a URL, and never fetches it", async () => {
-    setMediaProxy(makeProxy());
+    useMediaProxy(makeProxy());
     const evil = encodeURIComponent("http://169.254.169.254/latest/meta-data");
     const attempts = [
       getSegment(
@@ -377,7 +377,7 @@ describe("MediaProxy through the routes", () => {
   });
 
   it("refuses links the upstream points at another origin", async () => {
-    setMediaProxy(
+    useMediaProxy(
       makeProxy({
         fetchLinks: async () => ({ ...links(), hls: "http://169.254.169.254/hls?Signature=g1" }),
       }),
@@ -391,7 +391,7 @@ describe("MediaProxy through the routes", () => {
   });
 
   it("says 404 when there is no MP3 yet because the call is live", async () => {
-    setMediaProxy(makeProxy({ fetchLinks: async () => ({ ...links(), mp3: null, isEnded: false }) }));
+    useMediaProxy(makeProxy({ fetchLinks: async () => ({ ...links(), mp3: null, isEnded: false }) }));
     const res = await getMp3(new Request(`http://app/api/calls/${ID}/audio.mp3`), ctx({ callId: ID }));
     expect(res.status).toBe(404);
   });
@@ -402,7 +402,7 @@ describe("MediaProxy through the routes", () => {
       missingLinkTtlMs: 3_000,
       fetchLinks: async () => ({ ...links(), mp3: prepared ? links().mp3 : null, isEnded: true }),
     });
-    setMediaProxy(proxy);
+    useMediaProxy(proxy);
     expect(await proxy.mp3Readiness(ID)).toBe("preparing");
     const res = await getMp3(new Request(`http://app/api/calls/${ID}/audio.mp3`), ctx({ callId: ID }));
     expect(res.status).toBe(503);
@@ -414,7 +414,7 @@ describe("MediaProxy through the routes", () => {
     const fresh = makeProxy({
       fetchLinks: async () => ({ ...links(), isEnded: true }),
     });
-    setMediaProxy(fresh);
+    useMediaProxy(fresh);
     expect(await fresh.mp3Readiness(ID)).toBe("ready");
     const ok = await getMp3(new Request(`http://app/api/calls/${ID}/audio.mp3`), ctx({ callId: ID }));
     expect(ok.status).toBe(200);
@@ -425,7 +425,7 @@ describe("MediaProxy through the routes", () => {
     const proxy = makeProxy({
       fetchLinks: async () => ({ hls: null, mp3: null, pdf: null, isEnded: true }),
     });
-    setMediaProxy(proxy);
+    useMediaProxy(proxy);
     expect(await proxy.mp3Readiness(ID)).toBe("none");
     const res = await getMp3(new Request(`http://app/api/calls/${ID}/audio.mp3`), ctx({ callId: ID }));
     expect(res.status).toBe(404);
@@ -433,7 +433,7 @@ describe("MediaProxy through the routes", () => {
 
   it("marks a sealed playlist cacheable", async () => {
     ended = true;
-    setMediaProxy(makeProxy());
+    useMediaProxy(makeProxy());
     const res = await getPlaylist(
       new Request(`http://app/api/calls/${ID}/audio/playlist.m3u8`),
       ctx({ callId: ID }),
@@ -451,7 +451,7 @@ describe("MediaProxy through the routes", () => {
       cooldownMs: 5_000,
       now: () => now,
     });
-    setMediaProxy(
+    useMediaProxy(
       makeProxy({
         breaker,
         now: () => now,
@@ -474,7 +474,7 @@ describe("MediaProxy through the routes", () => {
     expect(fetches).toBe(2);
     // After the cool-down one probe goes through; the origin is back, so the breaker closes.
     now += 5_000;
-    setMediaProxy(makeProxy({ breaker, now: () => now }));
+    useMediaProxy(makeProxy({ breaker, now: () => now }));
     expect((await ask()).status).toBe(200);
     expect(breaker.state).toBe("closed");
   });

@@ -1,10 +1,9 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
-import { requireUpstream } from "../env";
 import { AppError } from "../http/errors";
 import { getLogger } from "../log";
-import { getMediaBreaker, type CircuitBreaker } from "../security/circuit-breaker";
-import { fetchUpstreamCall, toMediaLinks, type MediaLinks } from "./calls";
+import { CircuitBreaker } from "../security/circuit-breaker";
+import type { MediaLinks } from "./calls";
 
 /**
  * The media proxy (design.md §1): the browser's HLS player, MP3 download and PDF link only ever reach our
@@ -32,11 +31,11 @@ import { fetchUpstreamCall, toMediaLinks, type MediaLinks } from "./calls";
 
 export interface MediaProxyOptions {
   /** The call's current signed links; `null` when the upstream does not know the call. */
-  fetchLinks?: (callId: string, signal?: AbortSignal) => Promise<MediaLinks | null>;
-  /** Origin every fetched URL must have (default: UPSTREAM_BASE_URL's). */
-  allowedOrigin?: () => string;
+  fetchLinks: (callId: string, signal?: AbortSignal) => Promise<MediaLinks | null>;
+  /** Origin every fetched URL must have (the runtime passes UPSTREAM_BASE_URL's). */
+  allowedOrigin: () => string;
   fetch?: typeof fetch;
-  /** Default: the process's media breaker (server/security/circuit-breaker.ts). */
+  /** The runtime passes the process's media breaker; default: one of the proxy's own. */
   breaker?: CircuitBreaker;
   now?: () => number;
   segmentCacheBytes?: number;
@@ -247,7 +246,10 @@ export class MediaProxy {
   private readonly fetchImpl: typeof fetch;
   private readonly now: () => number;
 
-  constructor(private readonly options: MediaProxyOptions = {}) {
+  private readonly breaker: CircuitBreaker;
+
+  constructor(private readonly options: MediaProxyOptions) {
+    this.breaker = options.breaker ?? new CircuitBreaker();
     this.fetchImpl = options.fetch ?? fetch;
     this.now = options.now ?? Date.now;
     this.segments = new LRUCache<string, SegmentBody>({
@@ -262,7 +264,7 @@ export class MediaProxy {
   }
 
   private allowedOrigin(): string {
-    return this.options.allowedOrigin?.() ?? new URL(requireUpstream().baseUrl).origin;
+    return this.options.allowedOrigin();
   }
 
   private checkOrigin(link: string): URL {
@@ -304,13 +306,7 @@ export class MediaProxy {
 
   private async loadLinks(callId: string): Promise<LinkEntry> {
     this.counters.linkFetches += 1;
-    const fetchLinks =
-      this.options.fetchLinks ??
-      (async (id: string) => {
-        const raw = await fetchUpstreamCall(id, { audio: true, pdf: true });
-        return raw ? toMediaLinks(raw) : null;
-      });
-    const links = await fetchLinks(callId);
+    const links = await this.options.fetchLinks(callId);
     if (!links) throw noMedia("No call with this id.");
     const now = this.now();
     const expiries = [links.hls, links.mp3, links.pdf]
@@ -353,7 +349,7 @@ export class MediaProxy {
   ): Promise<Response> {
     const timeout = this.options.upstreamTimeoutMs ?? 15_000;
     // Fails fast (503 upstream_unavailable + Retry-After) while the media origin keeps failing.
-    const breaker = this.options.breaker ?? getMediaBreaker();
+    const breaker = this.breaker;
     const admission = breaker.admit();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error("timeout")), timeout);
@@ -594,19 +590,4 @@ export class MediaProxy {
       headers: out,
     });
   }
-}
-
-const MEDIA = Symbol.for("callroom.media");
-type Holder = { [MEDIA]?: MediaProxy };
-
-/** The process-wide proxy (on globalThis: every route bundle shares one cache). */
-export function getMediaProxy(): MediaProxy {
-  const holder = globalThis as Holder;
-  holder[MEDIA] ??= new MediaProxy();
-  return holder[MEDIA];
-}
-
-/** Replaces the process-wide proxy (tests). */
-export function setMediaProxy(proxy: MediaProxy | undefined): void {
-  (globalThis as Holder)[MEDIA] = proxy;
 }

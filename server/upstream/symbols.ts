@@ -1,7 +1,8 @@
 import "server-only";
 import { SYMBOL_SEARCH_LIMIT, type SymbolMatch } from "@/lib/schemas/symbols";
-import { CACHE_POLICIES, getResponseCache, type Cached } from "./cache";
+import { CACHE_POLICIES, type Cached } from "./cache";
 import { fetchEarningsRows } from "./calendars";
+import type { Upstream } from "./client";
 
 /**
  * Company search. The upstream has no company directory, so we build one from the earnings calendar: every ticker
@@ -14,10 +15,10 @@ const PAGE_SIZE = 1000;
 const MAX_PAGES = 50;
 const DIRECTORY_KEY = "directory:earnings-calendar";
 
-export async function loadSymbolDirectory(): Promise<SymbolMatch[]> {
+export async function loadSymbolDirectory(upstream: Upstream): Promise<SymbolMatch[]> {
   const byTicker = new Map<string, SymbolMatch>();
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const rows = await fetchEarningsRows({ page, pagesize: PAGE_SIZE, "parameters[date_sort]": "date:desc" });
+    const rows = await fetchEarningsRows(upstream, { page, pagesize: PAGE_SIZE, "parameters[date_sort]": "date:desc" });
     for (const row of rows) {
       if (!row.ticker || byTicker.has(row.ticker)) continue;
       byTicker.set(row.ticker, { ticker: row.ticker, name: row.name, exchange: row.exchange });
@@ -68,13 +69,14 @@ export function rankSymbols(directory: readonly SymbolMatch[], query: string, li
 }
 
 export async function searchSymbols(
+  upstream: Upstream,
   query: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<Cached<SymbolMatch[]>> {
-  const directory = await getResponseCache().get(
+  const directory = await upstream.cache.get(
     DIRECTORY_KEY,
     CACHE_POLICIES.symbols,
-    loadSymbolDirectory,
+    () => loadSymbolDirectory(upstream),
     options,
   );
   return { ...directory, value: rankSymbols(directory.value, query) };

@@ -3,11 +3,11 @@ import { GET as getEarnings } from "@/app/api/calendar/earnings/route";
 import { GET as getMetrics } from "@/app/api/metrics/route";
 import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
 import { AppError } from "@/server/http/errors";
-import { CircuitBreaker, getUpstreamBreaker, setUpstreamBreaker } from "@/server/security/circuit-breaker";
+import { CircuitBreaker } from "@/server/security/circuit-breaker";
 import { guardUpstreamCall } from "@/server/security/upstream-guard";
-import { getResponseCache, ResponseCache } from "@/server/upstream/cache";
-import { configureRetryBudget } from "@/server/upstream/client";
+import { ResponseCache } from "@/server/upstream/cache";
 import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
+import { getRuntime } from "@/server/runtime";
 
 const failure = () => Promise.reject(new AppError(502, "upstream_error", "failed"));
 const ok = () => Promise.resolve("ok");
@@ -23,12 +23,12 @@ describe("CircuitBreaker", () => {
       cooldownMs: 5_000,
       now: () => now,
     });
-    setUpstreamBreaker(breaker);
+    const guard = <T>(call: () => Promise<T>) => guardUpstreamCall(breaker, undefined, call);
     for (let i = 0; i < 3; i += 1)
-      await expect(guardUpstreamCall(failure)).rejects.toMatchObject({ code: "upstream_error" });
+      await expect(guard(failure)).rejects.toMatchObject({ code: "upstream_error" });
     expect(breaker.state).toBe("open");
     const calls = vi.fn(ok);
-    await expect(guardUpstreamCall(calls)).rejects.toMatchObject({
+    await expect(guard(calls)).rejects.toMatchObject({
       status: 503,
       code: "upstream_unavailable",
       retryAfterSeconds: 5,
@@ -38,13 +38,13 @@ describe("CircuitBreaker", () => {
     now = 5_000;
     expect(breaker.state).toBe("half_open");
     let finishProbe!: (v: string) => void;
-    const probe = guardUpstreamCall(() => new Promise<string>((r) => (finishProbe = r)));
+    const probe = guard(() => new Promise<string>((r) => (finishProbe = r)));
     // While the probe is out, everyone else still fails fast.
-    await expect(guardUpstreamCall(ok)).rejects.toMatchObject({ code: "upstream_unavailable" });
+    await expect(guard(ok)).rejects.toMatchObject({ code: "upstream_unavailable" });
     finishProbe("fine");
     await expect(probe).resolves.toBe("fine");
     expect(breaker.state).toBe("closed");
-    await expect(guardUpstreamCall(ok)).resolves.toBe("ok");
+    await expect(guard(ok)).resolves.toBe("ok");
   });
 
   it("opens on a failure rate over the window, and a failed probe re-opens it", async () => {
@@ -57,11 +57,11 @@ describe("CircuitBreaker", () => {
       cooldownMs: 1_000,
       now: () => now,
     });
-    setUpstreamBreaker(breaker);
-    for (let i = 0; i < 10; i += 1) await guardUpstreamCall(i % 2 ? ok : failure).catch(() => undefined);
+    const guard = <T>(call: () => Promise<T>) => guardUpstreamCall(breaker, undefined, call);
+    for (let i = 0; i < 10; i += 1) await guard(i % 2 ? ok : failure).catch(() => undefined);
     expect(breaker.state).toBe("open");
     now += 1_000;
-    await expect(guardUpstreamCall(failure)).rejects.toMatchObject({ code: "upstream_error" });
+    await expect(guard(failure)).rejects.toMatchObject({ code: "upstream_error" });
     expect(breaker.state).toBe("open");
     expect(breaker.stats().opens).toBe(2);
   });
@@ -74,10 +74,10 @@ describe("CircuitBreaker", () => {
       windowMs: 1000,
       cooldownMs: 1000,
     });
-    setUpstreamBreaker(breaker);
+    const guard = <T>(call: () => Promise<T>) => guardUpstreamCall(breaker, undefined, call);
     for (const code of ["client_closed_request", "rate_limited", "upstream_auth", "upstream_plan"]) {
       for (let i = 0; i < 3; i += 1) {
-        await guardUpstreamCall(() => Promise.reject(new AppError(503, code, "x"))).catch(() => undefined);
+        await guard(() => Promise.reject(new AppError(503, code, "x"))).catch(() => undefined);
       }
     }
     expect(breaker.state).toBe("closed");
@@ -92,21 +92,15 @@ describe("upstream outage against the embedded service", () => {
   });
   afterAll(async () => {
     await embedded?.close();
-    getResponseCache().clear();
+    getRuntime().upstream.cache.clear();
     clearUpstreamEnv();
-    setUpstreamBreaker(undefined);
   });
   beforeEach(() => {
-    setUpstreamEnv({
-      UPSTREAM_BASE_URL: embedded.url,
-      UPSTREAM_API_KEY: embedded.key,
-      UPSTREAM_MODE: "embedded",
-    });
-    // The process-wide cache, with a clock the test can move.
-    (globalThis as Record<symbol, unknown>)[Symbol.for("callroom.upstream-cache")] = new ResponseCache({
-      now: () => Date.now() + clockOffsetMs,
-    });
-    configureRetryBudget();
+    // The runtime's cache, with a clock the test can move.
+    setUpstreamEnv(
+      { UPSTREAM_BASE_URL: embedded.url, UPSTREAM_API_KEY: embedded.key, UPSTREAM_MODE: "embedded" },
+      { cache: new ResponseCache({ now: () => Date.now() + clockOffsetMs }) },
+    );
   });
 
   it("serves stale data flagged with its age while the breaker opens and then fails fast", async () => {
@@ -128,7 +122,7 @@ describe("upstream outage against the embedded service", () => {
       expect(response.headers.get("cache-control")).toBe("no-store");
     }
     expect(statuses.every((s) => s === 200)).toBe(true);
-    expect(getUpstreamBreaker().state).toBe("open");
+    expect(getRuntime().breakers.upstream.state).toBe("open");
 
     // Fail fast: no more requests reach the struggling service while open.
     const before = (await embedded.stats()).restRequests.total;

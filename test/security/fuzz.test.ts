@@ -19,11 +19,9 @@ import { GET as stream } from "@/app/api/stream/route";
 import { GET as summaries } from "@/app/api/summaries/route";
 import { GET as symbols } from "@/app/api/symbols/route";
 import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
-import { setMediaProxy } from "@/server/upstream/media";
-import { getResponseCache } from "@/server/upstream/cache";
-import { configureRetryBudget } from "@/server/upstream/client";
 import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
 import { captureLogs, emptyUsersPath, SECRET, setSecurityEnv, writeUsersFile } from "./helpers";
+import { getRuntime } from "@/server/runtime";
 
 /**
  * Over 10,000 generated bad (and some good) inputs across every /api route and path parameter, against the embedded
@@ -59,9 +57,7 @@ beforeAll(async () => {
     CALLROOM_USERS_FILE: await writeUsersFile({ alice: "correct horse battery" }),
     CALLROOM_SESSION_SECRET: SECRET,
   });
-  configureRetryBudget();
-  getResponseCache().clear();
-  setMediaProxy(undefined);
+  getRuntime().upstream.cache.clear();
   const list = (await (await calls(new Request("http://localhost/api/calls?pageSize=5"))).json()) as {
     data: { callId: string }[];
   };

@@ -4,13 +4,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { GET as metrics } from "@/app/api/metrics/route";
 import { GET as stream } from "@/app/api/stream/route";
 import { proxy } from "@/proxy";
-import { resetRelayStore } from "@/server/relay/relay";
+import { refreshRuntime } from "@/server/upstream/test/env";
 import { clientAddress, normalizeAddress } from "@/server/security/client-address";
 import { emptyUsersPath, SECRET, setSecurityEnv, writeUsersFile } from "./helpers";
 
 afterAll(() => {
   setSecurityEnv({});
-  resetRelayStore();
+  refreshRuntime();
 });
 
 const apiRequest = (ip: string, path = "/api/calls") =>
@@ -58,7 +58,7 @@ describe("per-client rate limit on /api", () => {
 });
 
 describe("client address", () => {
-  it("takes X-Forwarded-For's right-most entry by default (the preload sets it to the socket address) and the n-th from the right behind n trusted proxies", () => {
+  it("takes X-Forwarded-For's right-most entry by default (the custom server sets it to the socket address) and the n-th from the right behind n trusted proxies", () => {
     const h = new Headers({ "x-forwarded-for": "6.6.6.6, 1.2.3.4, 10.0.0.2" });
     expect(clientAddress(h, 0)).toBe("10.0.0.2");
     expect(clientAddress(h, 2)).toBe("1.2.3.4");
@@ -67,24 +67,25 @@ describe("client address", () => {
     expect(normalizeAddress("2001:db8::1")).toBe("2001:db8:0:0::/64");
   });
 
-  it("the launcher's preload replaces a client-sent X-Forwarded-For with the socket address", () => {
+  it("the custom server replaces a client-sent X-Forwarded-For with the socket address", () => {
     const script = `
       import http from "node:http";
-      const server = http.createServer((req, res) => res.end(JSON.stringify([req.headers["x-forwarded-for"], req.headers["x-forwarded-proto"] ?? null])));
+      import { normaliseForwardedHeaders, trustedProxyHops } from "./scripts/forwarded-headers.mjs";
+      const hops = trustedProxyHops(process.env.CALLROOM_TRUST_PROXY);
+      const server = http.createServer((req, res) => {
+        normaliseForwardedHeaders(req, hops);
+        res.end(JSON.stringify([req.headers["x-forwarded-for"], req.headers["x-forwarded-proto"] ?? null]));
+      });
       server.listen(0, "127.0.0.1", async () => {
         const r = await fetch("http://127.0.0.1:" + server.address().port, { headers: { "x-forwarded-for": "6.6.6.6", "x-forwarded-proto": "https" } });
         console.log(await r.text());
         server.close();
       });`;
     const run = (trust: string) =>
-      spawnSync(
-        process.execPath,
-        ["--import", "./server/security/client-address-preload.mjs", "--input-type=module", "-e", script],
-        {
-          env: { ...process.env, CALLROOM_TRUST_PROXY: trust },
-          encoding: "utf8",
-        },
-      ).stdout.trim();
+      spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+        env: { ...process.env, CALLROOM_TRUST_PROXY: trust },
+        encoding: "utf8",
+      }).stdout.trim();
     expect(JSON.parse(run(""))).toEqual(["127.0.0.1", null]);
     expect(JSON.parse(run("1"))).toEqual(["6.6.6.6", "https"]);
   });

@@ -7,7 +7,6 @@ import { GET as playlist } from "@/app/api/calls/[callId]/audio/playlist.m3u8/ro
 import { GET as segment } from "@/app/api/calls/[callId]/audio/segments/[segment]/route";
 import { GET as transcriptPdf } from "@/app/api/calls/[callId]/transcript.pdf/route";
 import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
-import { setMediaProxy } from "@/server/upstream/media";
 import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
 import { emptyUsersPath, SECRET, writeUsersFile } from "./helpers";
 
@@ -31,7 +30,6 @@ describe("media routes never fetch a URL the client chose", () => {
       UPSTREAM_API_KEY: embedded.key,
       UPSTREAM_MODE: "embedded",
     });
-    setMediaProxy(undefined);
   });
   afterAll(async () => {
     await new Promise((r) => canary.close(r));

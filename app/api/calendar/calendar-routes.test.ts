@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pagedEnvelopeSchema } from "@/lib/schemas/envelope";
 import { earningsRowSchema, maRowSchema } from "@/lib/schemas/calendar";
-import { getResponseCache } from "@/server/upstream/cache";
-import { configureRetryBudget } from "@/server/upstream/client";
 import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
 import { json, noDataBody, startFakeUpstream, type FakeUpstream } from "@/server/upstream/test/fake-upstream";
 import earnings from "@/server/upstream/test/fixtures/earnings.json";
 import ma from "@/server/upstream/test/fixtures/ma.json";
 import { GET as getEarnings } from "./earnings/route";
 import { GET as getMa } from "./ma/route";
+import { getRuntime } from "@/server/runtime";
 
 let fake: FakeUpstream;
 
@@ -21,8 +20,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   setUpstreamEnv({ UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: "test-key", UPSTREAM_TIMEOUT_MS: "2000" });
-  getResponseCache().clear();
-  configureRetryBudget();
+  getRuntime().upstream.cache.clear();
   fake.requests = [];
   fake.handler = (_req, res, url) => json(res, 200, url.pathname.endsWith("/ma") ? ma : earnings);
 });

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { envelopeSchema } from "@/lib/schemas/envelope";
 import { fundamentalsItemSchemas } from "@/lib/schemas/fundamentals";
 import { z } from "zod";
-import { getResponseCache } from "@/server/upstream/cache";
 import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
 import { json, noDataBody, startFakeUpstream, type FakeUpstream } from "@/server/upstream/test/fake-upstream";
 import balanceSheet from "@/server/upstream/test/fixtures/balance-sheet.json";
 import valuationRatios from "@/server/upstream/test/fixtures/valuation-ratios.json";
 import assetClassification from "@/server/upstream/test/fixtures/asset-classification.json";
 import { GET } from "./[kind]/route";
+import { getRuntime } from "@/server/runtime";
 
 let fake: FakeUpstream;
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   setUpstreamEnv({ UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: "test-key" });
-  getResponseCache().clear();
+  getRuntime().upstream.cache.clear();
   fake.requests = [];
   fake.handler = (_req, res, url) => {
     if (url.pathname.endsWith("/balance-sheet")) json(res, 200, balanceSheet);

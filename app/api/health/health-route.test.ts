@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { healthSchema } from "@/lib/schemas/health";
-import { getResponseCache } from "@/server/upstream/cache";
 import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
 import { json, startFakeUpstream, type FakeUpstream } from "@/server/upstream/test/fake-upstream";
 import { GET } from "./route";
+import { getRuntime } from "@/server/runtime";
 
 let fake: FakeUpstream;
 
@@ -15,7 +15,7 @@ afterAll(async () => {
   clearUpstreamEnv();
 });
 beforeEach(() => {
-  getResponseCache().clear();
+  getRuntime().upstream.cache.clear();
   fake.requests = [];
 });
 

@@ -3,13 +3,14 @@ import { toErrorResponse } from "@/server/http/errors";
 import { jsonResponse } from "@/server/http/respond";
 import { getHealth } from "@/server/upstream/health";
 import { withRequestContext } from "@/server/http/request-context";
+import { getRuntime } from "@/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = withRequestContext(async function GET(request: Request): Promise<Response> {
   try {
-    return jsonResponse(await getHealth({ signal: request.signal }), "no-store");
+    return jsonResponse(await getHealth(getRuntime(), { signal: request.signal }), "no-store");
   } catch (error) {
     return toErrorResponse(error);
   }

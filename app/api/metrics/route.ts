@@ -1,13 +1,21 @@
 // GET /api/metrics – Prometheus text format (behind the session like every route, or CALLROOM_METRICS_TOKEN bearer)
 import { toErrorResponse } from "@/server/http/errors";
-import { renderMetrics } from "@/server/metrics/registry";
+import { renderMetrics } from "@/server/metrics/collectors";
+import { getRuntime } from "@/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export async function GET(): Promise<Response> {
   try {
-    const { body, contentType } = await renderMetrics();
+    const { metrics, live, breakers, upstream } = getRuntime();
+    const { body, contentType } = await renderMetrics(metrics, {
+      hub: live.hub,
+      relay: live.relay,
+      streamState: live.streamState,
+      breaker: breakers.upstream,
+      cache: upstream.cache,
+    });
     return new Response(body, { headers: { "Content-Type": contentType, "Cache-Control": "no-store" } });
   } catch (error) {
     return toErrorResponse(error);

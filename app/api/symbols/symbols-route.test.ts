@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getResponseCache } from "@/server/upstream/cache";
 import { rankSymbols } from "@/server/upstream/symbols";
 import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
 import { json, startFakeUpstream, type FakeUpstream } from "@/server/upstream/test/fake-upstream";
 import { GET } from "./route";
+import { getRuntime } from "@/server/runtime";
 
 const record = (ticker: string, name: string, exchange = "NYSE") => ({
   id: ticker,
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   setUpstreamEnv({ UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: "k" });
-  getResponseCache().clear();
+  getRuntime().upstream.cache.clear();
   fake.requests = [];
 });
 

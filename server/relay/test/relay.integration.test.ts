@@ -8,8 +8,9 @@ import { GET as streamRoute } from "@/app/api/stream/route";
 import type { Call } from "@/lib/schemas/calls";
 import type { SentenceEvent } from "@/lib/schemas/live";
 import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
-import { resetEnvCache } from "@/server/env";
-import { getHub, resetRelayStore, startRelay, type Relay } from "../relay";
+import { getRuntime, type Runtime } from "@/server/runtime";
+import { refreshRuntime } from "@/server/upstream/test/env";
+import type { Relay } from "../relay";
 import { readSse, type SseMessage, type SseReader } from "./sse-client";
 
 /** The embedded call's script is sized to this; its speech usually ends somewhat earlier. */
@@ -19,6 +20,7 @@ const DROPS = 10;
 
 let embedded: TestEmbedded;
 let relay: Relay;
+let runtime: Runtime;
 const savedEnv = { ...process.env };
 
 async function waitUntil(
@@ -54,31 +56,32 @@ beforeAll(async () => {
   process.env.UPSTREAM_BASE_URL = embedded.url;
   process.env.UPSTREAM_WS_URL = embedded.wsUrl;
   process.env.UPSTREAM_API_KEY = embedded.key;
-  resetEnvCache();
-  resetRelayStore();
-  relay = startRelay({
-    // Reconnects slow enough that sentences are spoken while the socket is down, so REST must fill the gaps.
-    socket: {
-      backoff: { baseMs: 1_500, capMs: 2_500 },
-      stableMs: 5_000,
-      pingIntervalMs: 1_000,
-      livenessTimeoutMs: 5_000,
+  runtime = refreshRuntime({
+    relay: {
+      // Reconnects slow enough that sentences are spoken while the socket is down, so REST must fill the gaps.
+      socket: {
+        backoff: { baseMs: 1_500, capMs: 2_500 },
+        stableMs: 5_000,
+        pingIntervalMs: 1_000,
+        livenessTimeoutMs: 5_000,
+      },
+      calls: {
+        syncBackoff: { baseMs: 100, capMs: 1_000 },
+        enrichPoll: { firstMs: 500, factor: 1.2, capMs: 2_000, maxAttempts: 60 },
+      },
     },
-    calls: {
-      syncBackoff: { baseMs: 100, capMs: 1_000 },
-      enrichPoll: { firstMs: 500, factor: 1.2, capMs: 2_000, maxAttempts: 60 },
-    },
-  })!;
+  });
+  relay = runtime.live.start()!;
   await waitUntil(() => relay.state() === "open", 10_000, "the upstream socket to open");
   // One relay per process: a second start (dev reload, another entry) is a no-op.
-  expect(startRelay()).toBe(relay);
+  expect(getRuntime().live.start()).toBe(relay);
 });
 
 afterAll(async () => {
-  resetRelayStore();
+  await runtime.stop();
   await embedded?.close();
   process.env = savedEnv;
-  resetEnvCache();
+  refreshRuntime();
 });
 
 async function pickSymbol(): Promise<string> {
@@ -223,7 +226,7 @@ describe("relay over the embedded service", () => {
     const stale = openStream("tickers=*", { "last-event-id": "1-1" });
     const reset = await stale.waitFor((m) => m.event === "reset", 5_000);
     expect(reset.data).toEqual({ reason: "unknown_cursor" });
-    expect(reset.id).toBe(getHub().headCursor());
+    expect(reset.id).toBe(runtime.live.hub.headCursor());
     await stale.close();
 
     for (const q of ["", "tickers=", "calls=nothex", "tickers=A,B&calls=123", "tickers=" + "A,".repeat(60)]) {

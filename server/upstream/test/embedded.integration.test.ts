@@ -6,8 +6,8 @@ import { GET as getMa } from "@/app/api/calendar/ma/route";
 import { GET as getHealth } from "@/app/api/health/route";
 import { GET as getSymbols } from "@/app/api/symbols/route";
 import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
-import { getResponseCache } from "../cache";
 import { clearUpstreamEnv, setUpstreamEnv } from "./env";
+import { getRuntime } from "@/server/runtime";
 
 /** Our routes against the real embedded service over real sockets (design.md §1). */
 
@@ -26,7 +26,7 @@ beforeEach(() => {
     UPSTREAM_API_KEY: embedded.key,
     UPSTREAM_MODE: "embedded",
   });
-  getResponseCache().clear();
+  getRuntime().upstream.cache.clear();
 });
 
 const EARNINGS_PATH = "/api/v2.1/calendar/earnings";
@@ -106,7 +106,7 @@ describe("routes against the embedded service", () => {
     const url = "http://localhost/api/calendar/earnings?pageSize=3&importance=4";
     const fresh = (await (await getEarnings(new Request(url))).json()) as { meta: { fetchedAt: string } };
     // Make the cached copy older than the SWR window without waiting minutes.
-    const cache = getResponseCache() as unknown as {
+    const cache = getRuntime().upstream.cache as unknown as {
       lru: { forEach(fn: (v: { fetchedAtMs: number }) => void): void };
     };
     cache.lru.forEach((entry) => {

@@ -1,5 +1,7 @@
 import "server-only";
-import { resetEnvCache } from "../../env";
+import { createRuntime, installRuntime, type Runtime } from "../../runtime";
+import type { RuntimeOverrides } from "../../runtime/create-runtime";
+import type { MediaProxy } from "../media";
 
 const NAMES = [
   "UPSTREAM_BASE_URL",
@@ -10,16 +12,38 @@ const NAMES = [
 ] as const;
 type Name = (typeof NAMES)[number];
 
-/** Sets the upstream variables for a test (unlisted ones are removed) and forgets the cached env. */
-export function setUpstreamEnv(vars: Partial<Record<Name, string>>): void {
+/**
+ * Sets the upstream variables for a test (unlisted ones are removed) and installs a fresh runtime built from them:
+ * an empty cache, a closed breaker and a full retry budget, so one test's traffic stays its own.
+ */
+export function setUpstreamEnv(
+  vars: Partial<Record<Name, string>>,
+  overrides: RuntimeOverrides = {},
+): Runtime {
   for (const name of NAMES) {
     const value = vars[name];
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  resetEnvCache();
+  const runtime = createRuntime(process.env, overrides);
+  installRuntime(runtime);
+  return runtime;
 }
 
 export function clearUpstreamEnv(): void {
   setUpstreamEnv({});
+}
+
+/** Installs a fresh runtime (from the current environment) whose media proxy is `proxy` (tests of the media routes). */
+export function useMediaProxy(proxy: MediaProxy): Runtime {
+  const runtime = createRuntime(process.env, { media: () => proxy });
+  installRuntime(runtime);
+  return runtime;
+}
+
+/** A fresh runtime from the current environment (tests that set process.env themselves). */
+export function refreshRuntime(overrides: RuntimeOverrides = {}): Runtime {
+  const runtime = createRuntime(process.env, overrides);
+  installRuntime(runtime);
+  return runtime;
 }

@@ -10,8 +10,8 @@ import {
   type FundamentalsKind,
 } from "@/lib/schemas/fundamentals";
 import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
-import { getResponseCache } from "../cache";
 import { clearUpstreamEnv, setUpstreamEnv } from "./env";
+import { getRuntime } from "@/server/runtime";
 
 /** Every fundamentals kind through our route against the embedded service, checked against our app schemas. */
 
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   setUpstreamEnv({ UPSTREAM_BASE_URL: embedded.url, UPSTREAM_API_KEY: embedded.key });
-  getResponseCache().clear();
+  getRuntime().upstream.cache.clear();
 });
 
 async function fetchKind<K extends FundamentalsKind>(kind: K, query: string) {

@@ -5,6 +5,7 @@ import type { CallEnvelope } from "@/lib/queries/calls";
 import { callIdSchema } from "@/lib/schemas/calls";
 import { AppError } from "@/server/http/errors";
 import { getCallWithLive } from "@/server/relay/live-call";
+import { liveCallDeps } from "@/server/runtime/live-call-deps";
 
 /**
  * The call room. The call is loaded on the server so an unknown id answers a real 404 (no loading boundary
@@ -13,7 +14,7 @@ import { getCallWithLive } from "@/server/relay/live-call";
  */
 async function loadCall(callId: string): Promise<CallEnvelope | null> {
   try {
-    const { call, fetchedAt, stale } = await getCallWithLive(callId);
+    const { call, fetchedAt, stale } = await getCallWithLive(liveCallDeps(), callId);
     return { data: call, meta: { fetchedAt, stale } };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) notFound();

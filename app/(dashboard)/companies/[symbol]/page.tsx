@@ -8,6 +8,7 @@ import { apiQueries } from "@/lib/queries/prefetch-entries";
 import { AppError } from "@/server/http/errors";
 import { getFundamentals } from "@/server/upstream/fundamentals";
 import { prefetchApi } from "../../_server/prefetch";
+import { getRuntime } from "@/server/runtime";
 
 const SYMBOL = /^[A-Z0-9][A-Z0-9.\-]{0,14}$/;
 
@@ -26,7 +27,7 @@ const lookupCompany = cache(async (raw: string): Promise<CompanyIdentity | null>
   const symbol = decodeURIComponent(raw).trim().toUpperCase();
   if (!SYMBOL.test(symbol)) return null;
   try {
-    const { value } = await getFundamentals("company", { symbols: [symbol] });
+    const { value } = await getFundamentals(getRuntime().upstream, "company", { symbols: [symbol] });
     const company = value[0]?.company;
     if (!company) return null;
     return { symbol, name: company.standardName ?? symbol, exchange: company.primaryExchange };

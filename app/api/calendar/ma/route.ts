@@ -6,6 +6,7 @@ import { envelopeResponse } from "@/server/http/respond";
 import { CACHE_POLICIES } from "@/server/upstream/cache";
 import { listMa } from "@/server/upstream/calendars";
 import { withRequestContext } from "@/server/http/request-context";
+import { getRuntime } from "@/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -13,7 +14,7 @@ export const dynamic = "force-dynamic";
 export const GET = withRequestContext(async function GET(request: Request): Promise<Response> {
   try {
     const query = parseQuery(new URL(request.url).searchParams, maQuerySchema);
-    const page = await listMa(query, { signal: request.signal });
+    const page = await listMa(getRuntime().upstream, query, { signal: request.signal });
     return envelopeResponse(page, CACHE_POLICIES.calendar.freshMs, {
       page: page.page,
       pageSize: page.pageSize,

@@ -4,6 +4,7 @@ import { toErrorResponse } from "@/server/http/errors";
 import { parseParams } from "@/server/http/parse-query";
 import { jsonResponse } from "@/server/http/respond";
 import { getCallWithLive } from "@/server/relay/live-call";
+import { liveCallDeps } from "@/server/runtime/live-call-deps";
 import { withRequestContext } from "@/server/http/request-context";
 
 export const runtime = "nodejs";
@@ -15,7 +16,7 @@ export const GET = withRequestContext(async function GET(
 ): Promise<Response> {
   try {
     const { callId } = parseParams(await context.params, callIdParamsSchema);
-    const { call, fetchedAt, stale } = await getCallWithLive(callId, { signal: request.signal });
+    const { call, fetchedAt, stale } = await getCallWithLive(liveCallDeps(), callId, { signal: request.signal });
     // Never cached: the body carries the stream cursor that follows it.
     return jsonResponse({ data: call, meta: { fetchedAt, stale } }, "no-store");
   } catch (error) {

@@ -11,6 +11,7 @@ import { envelopeResponse } from "@/server/http/respond";
 import { CACHE_POLICIES } from "@/server/upstream/cache";
 import { getBalanceSheet, getFundamentals } from "@/server/upstream/fundamentals";
 import { withRequestContext } from "@/server/http/request-context";
+import { getRuntime } from "@/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -27,8 +28,8 @@ export const GET = withRequestContext(async function GET(
     const searchParams = new URL(request.url).searchParams;
     const result: { value: unknown; fetchedAt: string; stale: boolean } =
       kind === "balance-sheet"
-        ? await getBalanceSheet(parseQuery(searchParams, balanceSheetQuerySchema), { signal: request.signal })
-        : await getFundamentals(kind, parseQuery(searchParams, fundamentalsQuerySchema), {
+        ? await getBalanceSheet(getRuntime().upstream, parseQuery(searchParams, balanceSheetQuerySchema), { signal: request.signal })
+        : await getFundamentals(getRuntime().upstream, kind, parseQuery(searchParams, fundamentalsQuerySchema), {
             signal: request.signal,
           });
     return envelopeResponse(result, CACHE_POLICIES.fundamentals.freshMs);

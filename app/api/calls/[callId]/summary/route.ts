@@ -5,6 +5,7 @@ import { parseParams } from "@/server/http/parse-query";
 import { jsonResponse } from "@/server/http/respond";
 import { getCallSummary } from "@/server/upstream/calls";
 import { withRequestContext } from "@/server/http/request-context";
+import { getRuntime } from "@/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -15,7 +16,7 @@ export const GET = withRequestContext(async function GET(
 ): Promise<Response> {
   try {
     const { callId } = parseParams(await context.params, callIdParamsSchema);
-    const summary = await getCallSummary(callId, { signal: request.signal });
+    const summary = await getCallSummary(getRuntime().upstream, callId, { signal: request.signal });
     return jsonResponse(
       { data: summary.value, meta: { fetchedAt: summary.fetchedAt, stale: summary.stale } },
       { freshSeconds: 60, fetchedAt: summary.fetchedAt, stale: summary.stale },

@@ -2,8 +2,9 @@
 import { callIdParamsSchema } from "@/lib/schemas/calls";
 import { toErrorResponse } from "@/server/http/errors";
 import { parseParams } from "@/server/http/parse-query";
-import { assertNoQuery, getMediaProxy } from "@/server/upstream/media";
+import { assertNoQuery } from "@/server/upstream/media";
 import { withRequestContext } from "@/server/http/request-context";
+import { getRuntime } from "@/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -15,7 +16,7 @@ export const GET = withRequestContext(async function GET(
   try {
     assertNoQuery(request);
     const { callId } = parseParams(await context.params, callIdParamsSchema);
-    return await getMediaProxy().file(callId, "pdf", request.headers.get("range"), request.signal);
+    return await getRuntime().media.file(callId, "pdf", request.headers.get("range"), request.signal);
   } catch (error) {
     return toErrorResponse(error);
   }

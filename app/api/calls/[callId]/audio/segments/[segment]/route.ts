@@ -1,16 +1,17 @@
 // GET /api/calls/[callId]/audio/segments/[segment] – one HLS segment (`{n}.mp3`, `{n}.ts`, …), cached as immutable
 import { z } from "zod";
-import { callIdSchema } from "@/lib/schemas/calls";
+import { callIdSchema, normalizeCallId } from "@/lib/schemas/calls";
 import { toErrorResponse } from "@/server/http/errors";
 import { parseParams } from "@/server/http/parse-query";
-import { assertNoQuery, getMediaProxy } from "@/server/upstream/media";
+import { assertNoQuery } from "@/server/upstream/media";
 import { withRequestContext } from "@/server/http/request-context";
+import { getRuntime } from "@/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 const paramsSchema = z.object({
-  callId: callIdSchema.transform((s) => s.toLowerCase()),
+  callId: callIdSchema.transform(normalizeCallId),
   // Only an integer index and a known extension: the upstream URL is looked up, never built from this.
   segment: z
     .string()
@@ -25,7 +26,7 @@ export const GET = withRequestContext(async function GET(
   try {
     assertNoQuery(request);
     const { callId, segment } = parseParams(await context.params, paramsSchema);
-    const { body, contentType } = await getMediaProxy().segment(callId, segment, request.signal);
+    const { body, contentType } = await getRuntime().media.segment(callId, segment, request.signal);
     return new Response(body as Uint8Array<ArrayBuffer>, {
       headers: {
         "Content-Type": contentType,

@@ -3,21 +3,22 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SESSION_COOKIE, sealSession } from "@/server/auth/session";
 import { emptyUsersPath, SECRET, setSecurityEnv, writeUsersFile } from "@/test/security/helpers";
-import { getHub, resetRelayStore } from "../relay";
-import { handleStreamRequest } from "../stream-fast-path";
+import { refreshRuntime } from "@/server/upstream/test/env";
+import type { Runtime } from "@/server/runtime";
 
 /**
- * The stream's Node-level fast path over a real socket: a bare `node:http` server stands in for the Next process
- * with the preload (it offers each request to the handler and answers 404 "next" for what the handler declines).
+ * The stream's door over a real socket: a bare `node:http` server stands in for the custom server (it offers each
+ * request to the runtime's door and answers 404 "next" for what the door declines).
  */
 
 const CALL = "0123456789abcdef01234567";
 let server: Server;
 let base: string;
+let runtime: Runtime;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    if (!handleStreamRequest(req, res)) {
+    if (!runtime.door(req, res)) {
       res.writeHead(404, { "content-type": "text/plain" });
       res.end("next");
     }
@@ -31,7 +32,7 @@ afterAll(async () => {
   setSecurityEnv({});
 });
 beforeEach(() => {
-  resetRelayStore();
+  runtime = refreshRuntime();
   setSecurityEnv({ CALLROOM_USERS_FILE: emptyUsersPath(), CALLROOM_RATE_LIMIT: "0" });
 });
 
@@ -99,14 +100,14 @@ async function body(o: Open): Promise<unknown> {
 }
 
 const started = () =>
-  getHub().publish({
+  runtime.live.hub.publish({
     event: "call.started",
     symbol: "AAA",
     data: { callId: CALL, symbol: "AAA", name: "Alpha", startTime: "2026-11-22T10:00:00Z" },
   });
 
 const sentence = (sequence: number, text: string) =>
-  getHub().publish({
+  runtime.live.hub.publish({
     event: "sentence",
     symbol: "AAA",
     data: {
@@ -148,7 +149,7 @@ describe("the stream's fast path", () => {
     const o = await open("/api/stream?tickers=BBB");
     await o.waitFor("retry:");
     started();
-    getHub().publish({
+    runtime.live.hub.publish({
       event: "call.started",
       symbol: "BBB",
       data: { callId: "b".repeat(24), symbol: "BBB", name: "Beta", startTime: "2026-11-22T10:00:00Z" },

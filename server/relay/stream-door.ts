@@ -2,7 +2,7 @@ import "server-only";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { toErrorResponse } from "../http/errors";
-import { getLogger } from "../log";
+import type { Logger } from "pino";
 import {
   checkRequest,
   deny,
@@ -13,46 +13,60 @@ import {
 } from "../security/gate";
 import { applySecurityHeaders } from "../security/headers";
 import { acquireSseSlotFor } from "../security/limits";
-import { getHub } from "./relay";
+import type { Metrics } from "../metrics/registry";
+import type { LiveHub } from "./hub";
 import { SSE_HEADERS } from "./sse";
 import { serveNodeSse } from "./sse-node";
 import { parseStreamRequest } from "./stream-request";
 
 /**
- * `GET /api/stream` served ahead of Next. Next's request machinery (proxy, route promises, web streams, abort
- * controllers) held about 86 KB of heap per open stream and cost several times the CPU per delivered event of a
- * bare `node:http` fan-out; a stream is a long-lived socket that needs none of it. The launcher preloads
- * server/security/client-address-preload.mjs, which offers every request to the handler registered here before Next
- * sees it; this handler takes `GET /api/stream` only and lets everything else through.
+ * The live stream's door: `GET /api/stream` is answered here, ahead of Next. Next's request machinery (proxy, route
+ * promises, web streams, abort controllers) held about 86 KB of heap per open stream and cost several times the CPU
+ * per delivered event of a bare `node:http` fan-out; a stream is a long-lived socket that needs none of it. The
+ * custom server (scripts/serve.mjs) offers every request to the door first; the door takes the stream's path and
+ * declines everything else, which Next then serves as usual.
  *
  * The request passes the same gate as proxy.ts (rate limit, session, request id, access log) and the same validation
- * as the route handler (app/api/stream/route.ts), which remains the fallback when Next is started without the
- * launcher.
+ * as the route handler (app/api/stream/route.ts), which remains the fallback when Next is started some other way.
  */
 
-const HANDLER = Symbol.for("callroom.nodeRequestHandler");
 const STREAM_PATH = "/api/stream";
 /** The stream is data, never a document: nothing may load or frame under it. */
 const STREAM_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-type Holder = { [HANDLER]?: (req: IncomingMessage, res: ServerResponse) => boolean };
+/** True when the door took the request (the caller must then not pass it on). */
+export type StreamDoor = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-export function installStreamFastPath(): void {
-  (globalThis as Holder)[HANDLER] = handleStreamRequest;
+export interface StreamDoorDeps {
+  hub: LiveHub;
+  log: Logger;
+  metrics: Pick<Metrics, "countRateLimited">;
 }
 
-/** True when it took the request (the caller must then not pass it on). */
-export function handleStreamRequest(req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.method !== "GET" || !req.url) return false;
-  const queryAt = req.url.indexOf("?");
-  const pathname = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
-  if (pathname !== STREAM_PATH) return false;
-  serveStream(req, res, queryAt === -1 ? "" : req.url.slice(queryAt + 1)).catch((error: unknown) => {
-    getLogger().error({ err: error }, "stream: fast path failed");
-    if (res.headersSent) res.destroy();
-    else void send(res, toErrorResponse(error), {});
-  });
-  return true;
+export function createStreamDoor(deps: StreamDoorDeps): StreamDoor {
+  return (req, res) => {
+    if (!req.url) return false;
+    const queryAt = req.url.indexOf("?");
+    const pathname = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
+    if (pathname !== STREAM_PATH) return false;
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.writeHead(405, {
+        Allow: "GET, HEAD",
+        "Content-Type": "application/json",
+        "Cache-Control": "no-store",
+      });
+      res.end(
+        JSON.stringify({ error: { code: "method_not_allowed", message: "The live stream answers GET." } }),
+      );
+      return true;
+    }
+    serveStream(deps, req, res, queryAt === -1 ? "" : req.url.slice(queryAt + 1)).catch((error: unknown) => {
+      deps.log.error({ err: error }, "stream: door failed");
+      if (res.headersSent) res.destroy();
+      else void send(res, toErrorResponse(error), {});
+    });
+    return true;
+  };
 }
 
 function toWebHeaders(incoming: IncomingHttpHeaders): Headers {
@@ -76,7 +90,12 @@ async function send(res: ServerResponse, response: Response, extra: Record<strin
   res.end(body);
 }
 
-async function serveStream(req: IncomingMessage, res: ServerResponse, query: string): Promise<void> {
+async function serveStream(
+  deps: StreamDoorDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  query: string,
+): Promise<void> {
   const headers = toWebHeaders(req.headers);
   const scheme = (req.socket as Partial<TLSSocket>).encrypted ? "https" : "http";
   const gateRequest: GateRequest = {
@@ -95,7 +114,7 @@ async function serveStream(req: IncomingMessage, res: ServerResponse, query: str
     return send(res, response, securityHeaders);
   };
 
-  const verdict = await checkRequest(gateRequest, context);
+  const verdict = await checkRequest(gateRequest, context, deps.metrics);
   if (verdict.kind !== "pass") {
     // "login" is for pages; the stream is an API path and answers 401 like the proxy does there.
     const refusal =
@@ -107,7 +126,14 @@ async function serveStream(req: IncomingMessage, res: ServerResponse, query: str
   let release: () => void;
   try {
     subscription = parseStreamRequest(new URLSearchParams(query), headers.get("last-event-id"));
-    release = acquireSseSlotFor(context.client);
+    if (req.method === "HEAD") {
+      // Headers only: a HEAD must not hold a stream slot, a hub subscription or a heartbeat timer.
+      logRequest(gateRequest, context, "pass");
+      res.writeHead(200, { ...SSE_HEADERS, ...securityHeaders });
+      res.end();
+      return;
+    }
+    release = acquireSseSlotFor(context.client, deps.metrics);
   } catch (error) {
     return refuse(toErrorResponse(error), "rejected");
   }
@@ -118,7 +144,7 @@ async function serveStream(req: IncomingMessage, res: ServerResponse, query: str
   }
   logRequest(gateRequest, context, "pass");
   serveNodeSse(res, {
-    hub: getHub(),
+    hub: deps.hub,
     ...subscription,
     headers: { ...SSE_HEADERS, ...securityHeaders },
     onClose: release,

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Callroom's HTTP server: Next's request handler behind a plain `node:http` server (a custom server, which Next
+// supports), started by scripts/launch.mjs as `node scripts/serve.mjs start|dev`. Two things happen here, before Next:
+//
+// 1. The client's address (scripts/forwarded-headers.mjs): the socket's, unless CALLROOM_TRUST_PROXY trusts proxies.
+// 2. The live stream's door (server/relay/stream-door.ts): the runtime, built by instrumentation.ts inside Next,
+//    sits on the process's one `globalThis` slot; its door takes `GET /api/stream` and declines everything else.
+import { createServer } from "node:http";
+import next from "next";
+import { normaliseForwardedHeaders, trustedProxyHops } from "./forwarded-headers.mjs";
+
+const mode = process.argv[2];
+if (mode !== "start" && mode !== "dev") {
+  console.error("usage: node scripts/serve.mjs start|dev");
+  process.exit(2);
+}
+const port = Number(process.env.PORT ?? "3000");
+const host = process.env.HOST ?? "127.0.0.1";
+const trustedHops = trustedProxyHops(process.env.CALLROOM_TRUST_PROXY);
+const RUNTIME = Symbol.for("callroom.runtime");
+
+const app = next({ dev: mode === "dev", dir: process.cwd(), hostname: host, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((req, res) => {
+  normaliseForwardedHeaders(req, trustedHops);
+  const door = globalThis[RUNTIME]?.door;
+  if (typeof door === "function" && door(req, res)) return;
+  void handle(req, res);
+});
+// Next's own server keeps idle sockets this long; so do we (load balancers expect more than Node's 5 s default).
+server.keepAliveTimeout = 65_000;
+server.listen(port, host, () => {
+  console.log(`[callroom] Next ${mode === "dev" ? "dev " : ""}server listening on http://${host}:${port}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    server.close();
+    void app.close?.().finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3000).unref();
+  });
+}

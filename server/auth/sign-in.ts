@@ -1,0 +1,135 @@
+import "server-only";
+import type { Logger } from "pino";
+import { z } from "zod";
+import { AppError } from "../http/errors";
+import type { Metrics } from "../metrics/registry";
+import type { LoginLimiter } from "../security/rate-limit";
+import { burnPasswordCheck, verifyPassword } from "./password";
+import { getAuthState, safeNextPath, sealSession } from "./session";
+
+/**
+ * Sign-in: the request's credentials are read and validated, the attempt is reserved against the per-user and
+ * per-address budgets BEFORE the password is verified (concurrent wrong guesses cannot all reach verification), and a
+ * sealed session comes back. `app/api/session/route.ts` parses, calls, responds.
+ */
+
+const MAX_BODY_BYTES = 8 * 1024;
+
+const credentialsSchema = z.object({
+  username: z.string().trim().min(1, "username is required").max(64, "username is too long"),
+  password: z.string().min(1, "password is required").max(1024, "password is too long"),
+  next: z.string().max(2048).optional(),
+});
+
+export interface SignInRequest {
+  username: string;
+  password: string;
+  /** Where the HTML form goes after signing in (a same-site path). */
+  next: string;
+  /** The HTML form (works without JavaScript) wants redirects, not JSON. */
+  form: boolean;
+}
+
+/**
+ * CSRF guard for state-changing requests: a browser always sends Origin on POST/PATCH/DELETE; when present it must be
+ * our own host. (Requests without Origin come from non-browser clients, which cannot ride a victim's cookies.)
+ */
+export function assertSameOrigin(request: Request): void {
+  const origin = request.headers.get("origin");
+  if (origin === null) return;
+  const host =
+    request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+  let originHost: string | null = null;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    // "null" or garbage: refused below.
+  }
+  if (originHost !== host)
+    throw new AppError(403, "cross_origin", "Cross-site requests are not accepted here.");
+}
+
+/** Reads and validates the body; `form` and `next` are known even when validation fails (for the redirect). */
+export async function readSignIn(
+  request: Request,
+  onPartial: (partial: { form: boolean; next: string }) => void,
+) {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  const form = type === "application/x-www-form-urlencoded" || type === "multipart/form-data";
+  onPartial({ form, next: "/" });
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > MAX_BODY_BYTES) throw new AppError(413, "body_too_large", "The request body is too large.");
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES)
+    throw new AppError(413, "body_too_large", "The request body is too large.");
+  let raw: unknown;
+  if (type === "application/x-www-form-urlencoded") raw = Object.fromEntries(new URLSearchParams(text));
+  else if (type === "application/json" || type === "") {
+    try {
+      raw = JSON.parse(text) as unknown;
+    } catch {
+      throw new AppError(400, "invalid_body", "The body must be JSON: {username, password}.");
+    }
+  } else throw new AppError(415, "unsupported_media_type", "Send JSON or a form.");
+  const next =
+    raw && typeof raw === "object" && "next" in raw
+      ? safeNextPath(String((raw as { next: unknown }).next))
+      : "/";
+  onPartial({ form, next });
+  const parsed = credentialsSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new AppError(
+      400,
+      "invalid_parameter",
+      parsed.error.issues[0]?.message ?? "invalid credentials body",
+    );
+  }
+  return {
+    username: parsed.data.username,
+    password: parsed.data.password,
+    next,
+    form,
+  } satisfies SignInRequest;
+}
+
+export interface SignInDeps {
+  limiter: LoginLimiter;
+  metrics: Pick<Metrics, "countRateLimited">;
+  log: Logger;
+}
+
+/** Checks the credentials of `client`; returns the sealed session, or throws our 401 / 409 / 429 / 503. */
+export async function signIn(
+  deps: SignInDeps,
+  credentials: { username: string; password: string },
+  client: string,
+): Promise<string> {
+  const { username, password } = credentials;
+  const auth = getAuthState();
+  if (!auth.enabled) {
+    throw new AppError(409, "auth_disabled", "Sign-in is not enabled on this server; no account is needed.");
+  }
+  if (auth.misconfigured) {
+    throw new AppError(
+      503,
+      "auth_misconfigured",
+      "Sign-in is not configured on this server (session secret).",
+    );
+  }
+  const reservation = await deps.limiter.reserve(username, client);
+  if (!reservation.allowed) {
+    deps.metrics.countRateLimited("login");
+    throw new AppError(429, "rate_limited", "Too many failed sign-ins; wait a while and try again.", {
+      retryAfterSeconds: reservation.retryAfterSeconds,
+    });
+  }
+  const hash = auth.users.get(username);
+  const ok = hash ? await verifyPassword(password, hash) : await burnPasswordCheck(password);
+  if (!ok) {
+    deps.log.warn({ user: username.slice(0, 64), client }, "auth: failed sign-in");
+    throw new AppError(401, "invalid_credentials", "Wrong user name or password.");
+  }
+  await deps.limiter.onSuccess(username, client);
+  deps.log.info({ user: username, client }, "auth: signed in");
+  return sealSession(username);
+}

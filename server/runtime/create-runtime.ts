@@ -1,0 +1,170 @@
+import "server-only";
+import type { Logger } from "pino";
+import { readServerEnv, type ServerEnv } from "../env";
+import { getLogger } from "../log";
+import { createMetrics, type Metrics } from "../metrics/registry";
+import { InMemoryHub, type LiveHub } from "../relay/hub";
+import { maybeStartBenchHooks } from "../relay/bench-hook";
+import type { CallFetcher } from "../relay/call-state";
+import { createLive, type Live, type LiveOptions } from "../relay/relay";
+import { createStreamDoor, type StreamDoor } from "../relay/stream-door";
+import { createRedis, redisUrl } from "../scale/redis";
+import { RedisResponseStore } from "../scale/redis-cache-store";
+import { createScaleNode } from "../scale/scale-node";
+import { CircuitBreaker } from "../security/circuit-breaker";
+import { ResponseCache } from "../upstream/cache";
+import { readCacheLimits } from "../upstream/cache-config";
+import { fetchLiveCall, fetchMediaLinks, listCallsStartedSince } from "../upstream/calls";
+import { createUpstreamClient, type Upstream } from "../upstream/client";
+import { MediaProxy } from "../upstream/media";
+
+/**
+ * The composition root: builds the server's parts once, in order, each from what it uses (design.md §1). The
+ * environment is read here and nowhere else on the way to an upstream request. Subsystems of later issues (database,
+ * archive indexer, alert engine) are built here too.
+ */
+
+export interface Runtime {
+  env: ServerEnv;
+  log: Logger;
+  breakers: { upstream: CircuitBreaker; media: CircuitBreaker };
+  metrics: Metrics;
+  /** The upstream REST client with the response cache in front of it. */
+  upstream: Upstream;
+  media: MediaProxy;
+  /** The hub, the relay and (with REDIS_URL) this instance's part in the deployment. */
+  live: Live;
+  /** Node-level requests the app answers before Next (the live stream); see server/relay/stream-door.ts. */
+  door: StreamDoor;
+  /** Starts what runs in the background (the relay); called once by instrumentation.ts. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface RuntimeOverrides {
+  log?: Logger;
+  hub?: LiveHub;
+  fetch?: typeof fetch;
+  breakers?: Partial<Runtime["breakers"]>;
+  retryBudget?: { max: number; windowMs: number };
+  cache?: ResponseCache;
+  media?: (defaults: ConstructorParameters<typeof MediaProxy>[0]) => MediaProxy;
+  fetcher?: CallFetcher;
+  /** Socket and sequencing timings of the relay (tests shorten them). */
+  relay?: LiveOptions["relay"];
+}
+
+export function createRuntime(
+  source: Record<string, string | undefined> = process.env,
+  overrides: RuntimeOverrides = {},
+): Runtime {
+  const log = overrides.log ?? getLogger();
+  let env: ServerEnv;
+  try {
+    env = readServerEnv(source);
+  } catch (error) {
+    // A bad environment must not keep the dashboard from serving pages: every upstream call answers 503.
+    log.error({ err: error }, "runtime: invalid environment; the market-data service is not configured");
+    env = {
+      upstreamBaseUrl: undefined,
+      upstreamWsUrl: undefined,
+      upstreamApiKey: undefined,
+      upstreamMode: "remote",
+      upstreamTimeoutMs: 8000,
+    };
+  }
+  const breakers = {
+    upstream: overrides.breakers?.upstream ?? new CircuitBreaker(),
+    // Separate from REST: audio trouble must not cut analysts off calendars (nor REST trouble off a call's audio).
+    media: overrides.breakers?.media ?? new CircuitBreaker(),
+  };
+  const metrics = createMetrics();
+
+  const redis = redisUrl(source);
+  const cacheLimits = readCacheLimits(source);
+  const cache =
+    overrides.cache ??
+    new ResponseCache({
+      ...cacheLimits,
+      ...(redis ? { shared: new RedisResponseStore(createRedis(redis, "cache"), cacheLimits) } : {}),
+    });
+  const upstreamConfig =
+    env.upstreamBaseUrl && env.upstreamApiKey
+      ? { baseUrl: env.upstreamBaseUrl, apiKey: env.upstreamApiKey, timeoutMs: env.upstreamTimeoutMs }
+      : null;
+  const http = createUpstreamClient({
+    config: upstreamConfig,
+    breaker: breakers.upstream,
+    log,
+    observe: metrics.observeUpstreamCall,
+    retryBudget: overrides.retryBudget,
+  });
+  const upstream: Upstream = { http, cache, log };
+
+  const mediaOptions = {
+    fetchLinks: (callId: string, signal?: AbortSignal) =>
+      fetchMediaLinks(upstream, callId, signal, upstreamConfig?.baseUrl),
+    allowedOrigin: () => {
+      if (!upstreamConfig) throw upstreamNotConfiguredForMedia();
+      return new URL(upstreamConfig.baseUrl).origin;
+    },
+    breaker: breakers.media,
+    ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
+  };
+  const media = overrides.media ? overrides.media(mediaOptions) : new MediaProxy(mediaOptions);
+
+  const onSubscriberError = (error: unknown) => log.warn({ err: error }, "relay: subscriber failed");
+  const scale = redis && !overrides.hub ? createScaleNode({ url: redis, log, onSubscriberError }) : null;
+  const hub = maybeStartBenchHooks(overrides.hub ?? scale?.hub ?? new InMemoryHub({ onSubscriberError }));
+  const fetcher: CallFetcher = overrides.fetcher ?? {
+    async fetchCall(callId, signal) {
+      const call = await fetchLiveCall(upstream, callId, signal);
+      if (!call) return null;
+      const { symbol, name, startTime, status, segments } = call;
+      return { callId: call.callId, symbol, name, startTime, status, segments };
+    },
+    async listCallsStartedSince(fromIso, signal, page) {
+      const calls = await listCallsStartedSince(upstream, fromIso, { signal, page });
+      return calls.map((c) => ({ callId: c.callId, symbol: c.symbol }));
+    },
+  };
+  const live = createLive({
+    hub,
+    scale,
+    upstream:
+      env.upstreamWsUrl && env.upstreamApiKey
+        ? { wsBaseUrl: env.upstreamWsUrl, apiKey: env.upstreamApiKey }
+        : null,
+    fetcher,
+    log,
+    relay: overrides.relay,
+  });
+  const door = createStreamDoor({ hub, log, metrics });
+
+  return {
+    env,
+    log,
+    breakers,
+    metrics,
+    upstream,
+    media,
+    live,
+    door,
+    start() {
+      try {
+        live.start();
+      } catch (error) {
+        // A bad environment must not keep the dashboard from serving REST pages; health reports the stream closed.
+        log.error({ err: error }, "relay: failed to start");
+      }
+    },
+    async stop() {
+      live.stop();
+      await scale?.stop();
+    },
+  };
+}
+
+function upstreamNotConfiguredForMedia(): Error {
+  return new Error("media: the market-data service is not configured");
+}

@@ -2,7 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { freePort } from "../support/free-port";
 
 export const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -65,16 +65,19 @@ export interface NextInstance {
 
 export async function startNext(distDir: string, env: Record<string, string>): Promise<NextInstance> {
   const port = await freePort();
-  const preload = pathToFileURL(join(root, "server/security/client-address-preload.mjs")).href;
-  const child = spawn(
-    process.execPath,
-    ["--import", preload, nextBin, "start", "-p", String(port), "-H", "127.0.0.1"],
-    {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: distDir, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
+  // The same custom server `npm start` runs (scripts/serve.mjs: client address, the stream's door, then Next).
+  const child = spawn(process.execPath, [join(root, "scripts/serve.mjs"), "start"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_DIST_DIR: distDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
   child.stderr!.on("data", (c: Buffer) => (out += c.toString()));

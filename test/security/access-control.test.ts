@@ -224,6 +224,15 @@ describe("POST /api/session", () => {
     expect((await login({ username: "alice", password: "correct horse battery" })).status).toBe(200);
   });
 
+  it("counts an attempt before checking the password: 120 concurrent wrong guesses get 5 verdicts, the rest 429", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => login({ username: "carol", password: `guess ${i}` })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(115);
+  });
+
   it("accepts the HTML form: 303 to a same-origin `next`, or back to /login with the reason", async () => {
     const form = (body: string) =>
       POST(

@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
@@ -94,28 +93,25 @@ beforeAll(async () => {
   }
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  const preload = pathToFileURL(join(root, "server/security/client-address-preload.mjs")).href;
-  server = spawn(
-    process.execPath,
-    ["--import", preload, nextBin, "start", "-p", String(port), "-H", "127.0.0.1"],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        NEXT_DIST_DIR: distDir,
-        UPSTREAM_BASE_URL: embedded.url,
-        UPSTREAM_WS_URL: embedded.wsUrl,
-        UPSTREAM_API_KEY: CANARY,
-        UPSTREAM_MODE: "remote",
-        CALLROOM_USERS_FILE: emptyUsersPath(),
-        CALLROOM_SESSION_SECRET: SESSION_SECRET,
-        CALLROOM_RATE_LIMIT: "0",
-        LOG_LEVEL: "debug",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  server = spawn(process.execPath, [join(root, "scripts/serve.mjs"), "start"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      NEXT_DIST_DIR: distDir,
+      UPSTREAM_BASE_URL: embedded.url,
+      UPSTREAM_WS_URL: embedded.wsUrl,
+      UPSTREAM_API_KEY: CANARY,
+      UPSTREAM_MODE: "remote",
+      CALLROOM_USERS_FILE: emptyUsersPath(),
+      CALLROOM_SESSION_SECRET: SESSION_SECRET,
+      CALLROOM_RATE_LIMIT: "0",
+      LOG_LEVEL: "debug",
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   server.stdout!.on("data", (c: Buffer) => (output += c.toString()));
   server.stderr!.on("data", (c: Buffer) => (output += c.toString()));
   for (let i = 0; i < 120; i += 1) {

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { NextRequest } from "next/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as metrics } from "@/app/api/metrics/route";
-import { GET as stream } from "@/app/api/stream/route";
+import { GET as stream, HEAD as streamHead } from "@/app/api/stream/route";
 import { proxy } from "@/proxy";
 import { refreshRuntime } from "@/server/upstream/test/env";
 import { clientAddress, normalizeAddress } from "@/server/security/client-address";
@@ -102,6 +102,25 @@ describe("client address", () => {
 });
 
 describe("SSE connections per client", () => {
+  it("HEAD on the route answers headers only and takes no slot (six HEADs do not lock a client out)", async () => {
+    setSecurityEnv({ CALLROOM_USERS_FILE: emptyUsersPath(), CALLROOM_SSE_PER_CLIENT: "1" });
+    const headers = { "x-callroom-client": "10.9.9.9" };
+    for (let i = 0; i < 6; i += 1) {
+      const head = streamHead(
+        new Request("http://localhost/api/stream?tickers=*", { method: "HEAD", headers }),
+      );
+      expect(head.status).toBe(200);
+      expect(head.body).toBeNull();
+    }
+    const controller = new AbortController();
+    const response = stream(
+      new Request("http://localhost/api/stream?tickers=*", { headers, signal: controller.signal }),
+    );
+    expect(response.status).toBe(200);
+    controller.abort();
+    await response.body?.cancel();
+  });
+
   it("allows CALLROOM_SSE_PER_CLIENT open streams, then 429, and frees a slot when one closes", async () => {
     setSecurityEnv({ CALLROOM_USERS_FILE: emptyUsersPath(), CALLROOM_SSE_PER_CLIENT: "3" });
     const open = (ip: string) => {

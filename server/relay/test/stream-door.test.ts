@@ -94,6 +94,24 @@ function open(path: string, headers: Record<string, string> = {}): Promise<Open>
   });
 }
 
+/** One whole exchange with any method (HEAD and POST end on their own). */
+function request(
+  method: string,
+  path: string,
+): Promise<{ status: number; headers: IncomingMessage["headers"]; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { method, headers: { "x-forwarded-for": "10.1.1.1" } });
+    req.on("error", reject);
+    req.on("response", (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.end();
+  });
+}
+
 async function body(o: Open): Promise<unknown> {
   await o.ended;
   return JSON.parse(o.text());
@@ -121,7 +139,7 @@ const sentence = (sequence: number, text: string) =>
     },
   });
 
-describe("the stream's fast path", () => {
+describe("the stream's door", () => {
   it("declines every other request, so Next serves it", async () => {
     for (const path of ["/", "/api/streams", "/api/stream/", "/api/calls?x=/api/stream"]) {
       const o = await open(path);
@@ -187,6 +205,29 @@ describe("the stream's fast path", () => {
     expect(bad.res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("answers HEAD with headers only, holding no slot, subscription or timer; other methods 405", async () => {
+    setSecurityEnv({
+      CALLROOM_USERS_FILE: emptyUsersPath(),
+      CALLROOM_RATE_LIMIT: "0",
+      CALLROOM_SSE_PER_CLIENT: "2",
+    });
+    const subscribers = runtime.live.hub.subscriberCount();
+    for (let i = 0; i < 6; i += 1) {
+      const head = await request("HEAD", "/api/stream?tickers=*");
+      expect(head.status).toBe(200);
+      expect(head.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+      expect(head.body).toBe("");
+    }
+    expect(runtime.live.hub.subscriberCount()).toBe(subscribers);
+    // The cap (2) is untouched: two real streams still open.
+    const a = await open("/api/stream?tickers=*");
+    const b = await open("/api/stream?tickers=*");
+    expect([a.res.statusCode, b.res.statusCode]).toEqual([200, 200]);
+    const post = await request("POST", "/api/stream?tickers=*");
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe("GET, HEAD");
+  });
+
   it("caps open streams per client and frees the slot when a stream closes", async () => {
     setSecurityEnv({
       CALLROOM_USERS_FILE: emptyUsersPath(),
@@ -225,7 +266,7 @@ describe("the stream's fast path", () => {
   });
 });
 
-describe("the stream's fast path with sign-in", () => {
+describe("the stream's door with sign-in", () => {
   beforeEach(async () => {
     setSecurityEnv({
       CALLROOM_USERS_FILE: await writeUsersFile({ alice: "correct horse battery" }),

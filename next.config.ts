@@ -6,7 +6,8 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ["ws", "pino"],
+  // PGlite loads its WebAssembly and data files from beside its own module, which bundling would break.
+  serverExternalPackages: ["ws", "pino", "@electric-sql/pglite"],
   // Types are checked once, by `npm run typecheck` (part of `npm test` and CI), over the whole tree including
   // tests; checking them again inside every build only doubles the slowest step of `npm start`.
   typescript: { ignoreBuildErrors: true },

@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
@@ -15,6 +18,8 @@ process.env.E2E_PORT ??= freePort();
 process.env.E2E_EMBEDDED_PORT ??= freePort();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 process.env.E2E_EMBEDDED_URL = `http://127.0.0.1:${process.env.E2E_EMBEDDED_PORT}`;
+// The server's database (PGlite) in a folder of its own: never the shared ./data of a developer's own server.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "callroom-e2e-db-"));
 
 export const chromiumArgs = [
   "--no-sandbox",
@@ -68,6 +73,8 @@ export default defineConfig({
       EMBEDDED_CALL_MINUTES: process.env.EMBEDDED_CALL_MINUTES ?? "3",
       EMBEDDED_ENRICH_SECONDS: process.env.EMBEDDED_ENRICH_SECONDS ?? "3",
       UPSTREAM_BASE_URL: "",
+      CALLROOM_DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: "",
     },
   },
 });

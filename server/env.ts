@@ -30,6 +30,11 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(100).max(120_000).default(8000),
   ),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^postgres(ql)?$/, message: "DATABASE_URL must be a postgres:// URL" }).optional(),
+  ),
+  CALLROOM_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data/pglite")),
 });
 
 export interface ServerEnv {
@@ -41,6 +46,10 @@ export interface ServerEnv {
   /** `embedded` when the launcher started the embedded service, else `remote`. */
   upstreamMode: "embedded" | "remote";
   upstreamTimeoutMs: number;
+  /** PostgreSQL server shared by every instance; undefined = PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** PGlite's database folder. */
+  dataDir: string;
 }
 
 export interface UpstreamConfig {
@@ -60,11 +69,14 @@ export function readServerEnv(source: Record<string, string | undefined>): Serve
   const e = parsed.data;
   // Known from the moment it is read, so no later log line can carry it.
   registerSecret(e.UPSTREAM_API_KEY);
+  if (e.DATABASE_URL) registerSecret(decodeURIComponent(new URL(e.DATABASE_URL).password));
   return {
     upstreamBaseUrl: e.UPSTREAM_BASE_URL,
     upstreamWsUrl: e.UPSTREAM_WS_URL ?? e.UPSTREAM_BASE_URL?.replace(/^http/, "ws"),
     upstreamApiKey: e.UPSTREAM_API_KEY,
     upstreamMode: e.UPSTREAM_MODE,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.CALLROOM_DATA_DIR,
   };
 }

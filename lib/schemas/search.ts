@@ -3,7 +3,7 @@
  *
  * Query: `q` (web-search syntax: "quoted phrase", -exclude, OR), `tickers` (comma-separated), `from`/`to`
  * (YYYY-MM-DD, on the call's start, inclusive), `speaker` (executive | analyst | operator), `section`
- * (prepared | qa), `page` (0-based; a page holds `pageSize` calls). Results are grouped by call, best call first,
+ * (prepared | qa), `quarter` ("2026-Q3", the quarter facet's values), `page` (0-based; a page holds `pageSize` calls). Results are grouped by call, best call first,
  * each with its hit count and its best sentences; facets count matching calls by ticker and by quarter.
  */
 import { z } from "zod";
@@ -36,6 +36,11 @@ export const searchQuerySchema = z
     to: searchDate("to").optional(),
     speaker: enumParam("speaker", speakerRoles).optional(),
     section: enumParam("section", callSections).optional(),
+    /** A fiscal quarter as the quarter facet names it ("2026-Q3"). */
+    quarter: z
+      .string()
+      .regex(/^\d{4}-Q[1-4]$/, { message: "quarter must look like 2026-Q3" })
+      .optional(),
     page: intParam("page", 0, 500).default(0),
   })
   .superRefine((v, ctx) => {

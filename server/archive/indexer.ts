@@ -1,6 +1,7 @@
 import "server-only";
 import type { Logger } from "pino";
 import type { SearchQuery, SearchResult } from "@/lib/schemas/search";
+import { AppError } from "../http/errors";
 import type { DeliveredEvent, LiveHub } from "../relay/hub";
 import type { AdvisoryLease, Database, DatabaseHandle } from "../db/database";
 import { SentenceClassifier } from "./classify";
@@ -379,7 +380,14 @@ export function createArchive(options: ArchiveOptions): Archive {
       return structuredClone(progress);
     },
     async search(query) {
-      const database = await options.database.get();
+      let database: Database;
+      try {
+        database = await options.database.get();
+      } catch (error) {
+        throw new AppError(503, "archive_unavailable", "The transcript archive is not available right now.", {
+          cause: error,
+        });
+      }
       return searchArchive(database.db, query);
     },
     backfilled: () => backfillDone,

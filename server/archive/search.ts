@@ -107,6 +107,8 @@ function filters(query: SearchQuery): SQL {
   if (query.to) parts.push(sql`AND s.call_start < (${query.to}::date + 1)`);
   if (query.speaker) parts.push(sql`AND s.role = ${query.speaker}`);
   if (query.section) parts.push(sql`AND s.section = ${query.section}`);
+  if (query.quarter)
+    parts.push(sql`AND s.call_id IN (SELECT call_id FROM archive_calls WHERE quarter = ${query.quarter})`);
   return sql.join(parts, sql` `);
 }
 

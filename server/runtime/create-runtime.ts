@@ -17,6 +17,9 @@ import { readCacheLimits } from "../upstream/cache-config";
 import { fetchLiveCall, fetchMediaLinks, listCallsStartedSince } from "../upstream/calls";
 import { createUpstreamClient, type Upstream } from "../upstream/client";
 import { MediaProxy } from "../upstream/media";
+import { createStorage } from "../archive/create-storage";
+import type { Archive } from "../archive/indexer";
+import type { DatabaseHandle } from "../db/database";
 
 /**
  * The composition root: builds the server's parts once, in order, each from what it uses (design.md §1). The
@@ -36,6 +39,10 @@ export interface Runtime {
   live: Live;
   /** Node-level requests the app answers before Next (the live stream); see server/relay/stream-door.ts. */
   door: StreamDoor;
+  /** PGlite under CALLROOM_DATA_DIR, or the PostgreSQL server of DATABASE_URL; opened on first use, migrated. */
+  database: DatabaseHandle;
+  /** The transcript archive: indexer (one per deployment) and full-text search. */
+  archive: Archive;
   /** Starts what runs in the background (the relay); called once by instrumentation.ts. */
   start(): void;
   stop(): Promise<void>;
@@ -71,6 +78,8 @@ export function createRuntime(
       upstreamApiKey: undefined,
       upstreamMode: "remote",
       upstreamTimeoutMs: 8000,
+      databaseUrl: undefined,
+      dataDir: "./data/pglite",
     };
   }
   const breakers = {
@@ -140,6 +149,7 @@ export function createRuntime(
     relay: overrides.relay,
   });
   const door = createStreamDoor({ hub, log, metrics });
+  const { database, archive } = createStorage({ config: env, log, hub, upstream });
 
   return {
     env,
@@ -150,6 +160,8 @@ export function createRuntime(
     media,
     live,
     door,
+    database,
+    archive,
     start() {
       try {
         live.start();
@@ -157,9 +169,12 @@ export function createRuntime(
         // A bad environment must not keep the dashboard from serving REST pages; health reports the stream closed.
         log.error({ err: error }, "relay: failed to start");
       }
+      archive.start();
     },
     async stop() {
       live.stop();
+      await archive.stop();
+      await database.close();
       await scale?.stop();
     },
   };

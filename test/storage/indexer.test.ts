@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { searchQuerySchema } from "@/lib/schemas/search";
-import { createArchive, type Archive, type ArchiveSource } from "@/server/archive/indexer";
+import { createArchive, type ArchiveSource } from "@/server/archive/indexer";
 import type { ArchivableCall } from "@/server/archive/store";
 import type { Database, DatabaseHandle } from "@/server/db/database";
 import { InMemoryHub } from "@/server/relay/hub";

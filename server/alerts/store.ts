@@ -275,6 +275,23 @@ export class AlertStore implements VapidKeyStore {
     }));
   }
 
+  // ── small state (the results poll's cursor) ────────────────────────────────────────────────────────────────────
+
+  async getState(key: string): Promise<unknown> {
+    const [row] = await this.db
+      .select()
+      .from(workspaceSecrets)
+      .where(eq(workspaceSecrets.key, `state:${key}`));
+    return row?.value ?? null;
+  }
+
+  async setState(key: string, value: unknown): Promise<void> {
+    await this.db
+      .insert(workspaceSecrets)
+      .values({ key: `state:${key}`, value })
+      .onConflictDoUpdate({ target: workspaceSecrets.key, set: { value } });
+  }
+
   // ── VAPID keys (VapidKeyStore) ─────────────────────────────────────────────────────────────────────────────────
 
   async load(): Promise<VapidKeys | null> {

@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/server/db/database";
+import { InMemoryHub } from "@/server/relay/hub";
+import { createWorkspace, type Workspace } from "@/server/workspace/create-workspace";
+import { testDatabase } from "@/server/workspace/test-db";
+import { GET as listAlerts } from "../alerts/route";
+import { POST as readAlert } from "../alerts/[id]/read/route";
+import { GET as notesGet, POST as notesPost } from "../calls/[callId]/notes/route";
+import { DELETE as deleteWatchlist, PATCH as patchWatchlist } from "../watchlists/[id]/route";
+import { GET as listWatchlists, POST as createWatchlist } from "../watchlists/route";
+import { DELETE as deleteRule } from "./[id]/route";
+import { GET as listRules, POST as createRule } from "./route";
+
+/**
+ * The workspace API through its route handlers, against an in-memory database: validation (a clear 400 and
+ * nothing saved), the same-origin rule on mutations, per-user isolation, and the inbox.
+ */
+
+let database: Database;
+let workspace: Workspace;
+const SLOT = Symbol.for("callroom.workspace");
+const ORIGIN = "http://localhost:3000";
+const CALL = "d".repeat(24);
+
+beforeAll(async () => {
+  database = await testDatabase();
+  workspace = createWorkspace({
+    database: { driver: "pglite", get: async () => database, close: async () => {} },
+    hub: new InMemoryHub(),
+    isLeader: () => true,
+    upstream: null,
+    log: { info() {}, warn() {}, error() {}, debug() {} } as never,
+    env: { CALLROOM_WEBHOOK_ALLOWLIST: "hooks.internal:8443" },
+  });
+  (globalThis as Record<symbol, unknown>)[SLOT] = workspace;
+}, 60_000);
+afterAll(async () => {
+  (globalThis as Record<symbol, unknown>)[SLOT] = undefined;
+  await workspace?.stop();
+  await database?.close();
+});
+
+function req(
+  path: string,
+  init: { method?: string; body?: unknown; user?: string; origin?: string | null; site?: string } = {},
+) {
+  const headers = new Headers({ host: "localhost:3000" });
+  if (init.body !== undefined) headers.set("content-type", "application/json");
+  if (init.user) headers.set("x-callroom-user", init.user);
+  if (init.origin !== null) headers.set("origin", init.origin ?? ORIGIN);
+  if (init.site) headers.set("sec-fetch-site", init.site);
+  return new Request(`${ORIGIN}${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body:
+      init.body === undefined
+        ? undefined
+        : typeof init.body === "string"
+          ? init.body
+          : JSON.stringify(init.body),
+  });
+}
+const params = <T extends Record<string, string>>(p: T) => ({ params: Promise.resolve(p) });
+const body = async (r: Response) =>
+  (await r.json()) as { data?: unknown; error?: { code: string; message: string } };
+
+describe("alert rules: bad input", () => {
+  it.each([
+    ["an empty phrase", { kind: "keyword", phrase: "" }, "phrase must not be empty"],
+    [
+      "a 10,000-character phrase",
+      { kind: "keyword", phrase: "x".repeat(10_000) },
+      "phrase must be at most 200",
+    ],
+    ["a keyword rule without phrase", { kind: "keyword" }, "phrase is required for a keyword rule"],
+    [
+      "an http webhook",
+      { kind: "keyword", phrase: "t", webhookUrl: "http://127.0.0.1/hook" },
+      "must be an https URL",
+    ],
+    [
+      "a loopback webhook",
+      { kind: "keyword", phrase: "t", webhookUrl: "https://127.0.0.1/x" },
+      "private or loopback",
+    ],
+    [
+      "a file: webhook",
+      { kind: "keyword", phrase: "t", webhookUrl: "file:///etc/passwd" },
+      "must be an https URL",
+    ],
+    [
+      "a sentiment rule without threshold",
+      { kind: "sentiment" },
+      "threshold is required for a sentiment rule",
+    ],
+    ["a threshold out of range", { kind: "sentiment", threshold: 3 }, "threshold must be between -1 and 1"],
+    ["an unknown kind", { kind: "nope" }, "kind must be one of"],
+    ["an unknown field", { kind: "keyword", phrase: "x", extra: 1 }, "extra"],
+    [
+      "a bad ticker",
+      { kind: "keyword", phrase: "x", tickers: ["not a ticker!"] },
+      "tickers must be ticker symbols",
+    ],
+  ])("refuses %s with a clear 400 and saves nothing", async (_name, input, message) => {
+    const response = await createRule(req("/api/alert-rules", { method: "POST", body: input, user: "val" }));
+    expect(response.status).toBe(400);
+    const b = await body(response);
+    expect(b.error?.code).toBe("invalid_parameter");
+    expect(b.error?.message).toContain(message);
+    expect((await body(await listRules(req("/api/alert-rules", { user: "val" })))).data).toEqual([]);
+  });
+
+  it("refuses a body that is not JSON", async () => {
+    const response = await createRule(req("/api/alert-rules", { method: "POST", body: "{", user: "val" }));
+    expect(response.status).toBe(400);
+    const form = new Request(`${ORIGIN}/api/alert-rules`, {
+      method: "POST",
+      headers: { host: "localhost:3000", "content-type": "application/x-www-form-urlencoded" },
+      body: "kind=keyword",
+    });
+    expect((await createRule(form)).status).toBe(415);
+  });
+
+  it("accepts an allowlisted private webhook", async () => {
+    const response = await createRule(
+      req("/api/alert-rules", {
+        method: "POST",
+        body: { kind: "keyword", phrase: "Tariff", webhookUrl: "https://hooks.internal:8443/x" },
+        user: "val2",
+      }),
+    );
+    expect(response.status).toBe(201);
+    expect((await body(response)).data).toMatchObject({
+      kind: "keyword",
+      phrase: "Tariff",
+      webhookUrl: "https://hooks.internal:8443/x",
+    });
+  });
+});
+
+describe("same-origin rule on mutations", () => {
+  it("refuses a cross-site request and accepts a script without Origin", async () => {
+    const cross = await createWatchlist(
+      req("/api/watchlists", {
+        method: "POST",
+        body: { name: "X" },
+        user: "csrf",
+        origin: "https://evil.example",
+      }),
+    );
+    expect(cross.status).toBe(403);
+    expect((await body(cross)).error?.code).toBe("cross_origin");
+    const site = await createWatchlist(
+      req("/api/watchlists", {
+        method: "POST",
+        body: { name: "X" },
+        user: "csrf",
+        origin: null,
+        site: "cross-site",
+      }),
+    );
+    expect(site.status).toBe(403);
+    expect((await body(await listWatchlists(req("/api/watchlists", { user: "csrf" })))).data).toEqual([]);
+    const script = await createWatchlist(
+      req("/api/watchlists", { method: "POST", body: { name: "X" }, user: "csrf", origin: null }),
+    );
+    expect(script.status).toBe(201);
+  });
+});
+
+describe("watchlists", () => {
+  it("creates, follows, unfollows and deletes, per user", async () => {
+    const created = await createWatchlist(
+      req("/api/watchlists", {
+        method: "POST",
+        body: { name: " Semis ", tickers: ["nwsc", "acme", "NWSC"] },
+        user: "wl",
+      }),
+    );
+    expect(created.status).toBe(201);
+    const list = (await body(created)).data as { id: string; name: string; tickers: string[] };
+    expect(list).toMatchObject({ name: "Semis", tickers: ["NWSC", "ACME"] });
+    const patched = await patchWatchlist(
+      req(`/api/watchlists/${list.id}`, {
+        method: "PATCH",
+        body: { add: ["zzz"], remove: ["ACME"] },
+        user: "wl",
+      }),
+      params({ id: list.id }),
+    );
+    expect(((await body(patched)).data as { tickers: string[] }).tickers).toEqual(["NWSC", "ZZZ"]);
+    const other = await patchWatchlist(
+      req(`/api/watchlists/${list.id}`, { method: "PATCH", body: { add: ["QQQ"] }, user: "intruder" }),
+      params({ id: list.id }),
+    );
+    expect(other.status).toBe(404);
+    const empty = await patchWatchlist(
+      req(`/api/watchlists/${list.id}`, { method: "PATCH", body: {}, user: "wl" }),
+      params({ id: list.id }),
+    );
+    expect(empty.status).toBe(400);
+    expect(
+      (
+        await deleteWatchlist(
+          req(`/api/watchlists/${list.id}`, { method: "DELETE", user: "wl" }),
+          params({ id: list.id }),
+        )
+      ).status,
+    ).toBe(204);
+    expect((await body(await listWatchlists(req("/api/watchlists", { user: "wl" })))).data).toEqual([]);
+  });
+});
+
+describe("alerts inbox", () => {
+  it("lists alerts newest first, marks them read, and deletes rules", async () => {
+    const created = await createRule(
+      req("/api/alert-rules", { method: "POST", body: { kind: "keyword", phrase: "tariff" }, user: "inbox" }),
+    );
+    const rule = (await body(created)).data as { id: string };
+    const { alerts } = await workspace.repositories();
+    const candidate = {
+      userId: "inbox",
+      ruleId: rule.id,
+      kind: "keyword" as const,
+      subject: CALL,
+      callId: CALL,
+      symbol: "NWSC",
+      startMs: 5_000,
+      text: "Tariffs.",
+    };
+    const first = await alerts.recordFiring({ ...candidate, sequence: 1 });
+    await alerts.recordFiring({ ...candidate, sequence: 2, text: "More tariffs." });
+    const inbox = await listAlerts(req("/api/alerts", { user: "inbox" }));
+    const data = (await inbox.json()) as { data: { text: string; read: boolean }[]; unread: number };
+    expect(data.data.map((a) => a.text)).toEqual(["More tariffs.", "Tariffs."]);
+    expect(data.unread).toBe(2);
+    const read = await readAlert(
+      req(`/api/alerts/${first!.id}/read`, { method: "POST", user: "inbox" }),
+      params({ id: first!.id }),
+    );
+    expect(((await body(read)).data as { read: boolean }).read).toBe(true);
+    expect(
+      (
+        await readAlert(
+          req(`/api/alerts/${first!.id}/read`, { method: "POST", user: "other" }),
+          params({ id: first!.id }),
+        )
+      ).status,
+    ).toBe(404);
+    expect((await listAlerts(req("/api/alerts?limit=0", { user: "inbox" }))).status).toBe(400);
+    expect(
+      (
+        await deleteRule(
+          req(`/api/alert-rules/${rule.id}`, { method: "DELETE", user: "inbox" }),
+          params({ id: rule.id }),
+        )
+      ).status,
+    ).toBe(204);
+    expect(
+      ((await (await listAlerts(req("/api/alerts", { user: "inbox" }))).json()) as { data: unknown[] }).data,
+    ).toEqual([]);
+  });
+});
+
+describe("notes", () => {
+  it("saves timestamped notes and highlights, and refuses bad ones", async () => {
+    const post = (b: unknown) =>
+      notesPost(
+        req(`/api/calls/${CALL}/notes`, { method: "POST", body: b, user: "nt" }),
+        params({ callId: CALL }),
+      );
+    expect((await post({ text: "Pricing question", atMs: 61_000 })).status).toBe(201);
+    expect((await post({ text: "", atMs: 5_000, sequence: 1, quote: "Tariffs." })).status).toBe(201);
+    expect((await post({ text: "", atMs: 5_000 })).status).toBe(400);
+    expect((await post({ text: "x", atMs: -1 })).status).toBe(400);
+    expect((await post({ text: "x".repeat(5_001), atMs: 0 })).status).toBe(400);
+    const bad = await notesPost(
+      req(`/api/calls/nope/notes`, { method: "POST", body: { text: "x", atMs: 0 }, user: "nt" }),
+      params({ callId: "bad id!" }),
+    );
+    expect(bad.status).toBe(400);
+    const listed = (
+      await body(await notesGet(req(`/api/calls/${CALL}/notes`, { user: "nt" }), params({ callId: CALL })))
+    ).data as { atMs: number }[];
+    expect(listed.map((n) => n.atMs)).toEqual([5_000, 61_000]);
+  });
+});

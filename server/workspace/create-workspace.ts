@@ -1,0 +1,177 @@
+import "server-only";
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
+import type { DatabaseHandle } from "../db/database";
+import type { LiveHub } from "../relay/hub";
+import { fetchEarningsRows } from "../upstream/calendars";
+import type { Upstream } from "../upstream/client";
+import { createMemoryBus, createRedisBus, type AlertBus } from "../alerts/bus";
+import type { EarningsActuals } from "../alerts/evaluator";
+import { ensureVapidKeys, PushSender } from "../alerts/push";
+import { AlertService } from "../alerts/service";
+import { AlertStore } from "../alerts/store";
+import { WebhookSender } from "../alerts/webhook";
+import { parseWebhookAllowlist, type WebhookAllowlist } from "../alerts/webhook-target";
+import { FeedTokenRepository } from "./feeds";
+import { NotesRepository } from "./notes";
+import { WatchlistRepository } from "./watchlists";
+
+/**
+ * The workspace's parts (watchlists, alerts, notes, feeds) built from their collaborators, for the composition root
+ * (server/runtime). Repositories open on first use of the database, so pages that do not need it never wait for it.
+ *
+ * Environment: `CALLROOM_WEBHOOK_ALLOWLIST` (hosts a webhook or push endpoint may reach although private),
+ * `CALLROOM_PUBLIC_URL` (absolute links in webhooks and the calendar feed; without it webhooks carry no link and
+ * the feed uses the request's origin), `CALLROOM_ALERTS_CONTACT` (the VAPID contact, default
+ * `mailto:alerts@callroom.invalid`).
+ */
+
+export interface WorkspaceDeps {
+  database: DatabaseHandle;
+  hub: LiveHub;
+  /** True on the instance that holds the upstream socket (alone: always). */
+  isLeader: () => boolean;
+  upstream: Upstream | null;
+  log: Logger;
+  env: Record<string, string | undefined>;
+  /** With REDIS_URL: two connections for the alert bus (publishing, listening). */
+  redis?: { publisher: Redis; subscriber: Redis } | null;
+}
+
+export interface Repositories {
+  watchlists: WatchlistRepository;
+  alerts: AlertStore;
+  notes: NotesRepository;
+  feeds: FeedTokenRepository;
+}
+
+export interface Workspace {
+  repositories(): Promise<Repositories>;
+  bus: AlertBus;
+  service: AlertService;
+  allowlist: WebhookAllowlist;
+  publicBaseUrl: string | null;
+  /** The VAPID public key browsers subscribe with (generated and stored at first use). */
+  pushPublicKey(): Promise<string>;
+  /** Tells the engine (on whichever instance leads) that rules or watchlists changed. */
+  rulesChanged(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+const RESULTS_CURSOR = "results-cursor";
+
+export function createWorkspace(deps: WorkspaceDeps): Workspace {
+  const { log } = deps;
+  const allowlist = parseWebhookAllowlist(deps.env.CALLROOM_WEBHOOK_ALLOWLIST);
+  const publicBaseUrl = deps.env.CALLROOM_PUBLIC_URL?.replace(/\/+$/, "") || null;
+  const contact = deps.env.CALLROOM_ALERTS_CONTACT || "mailto:alerts@callroom.invalid";
+
+  let repos: Promise<Repositories> | null = null;
+  const repositories = () =>
+    (repos ??= deps.database.get().then(
+      ({ db }) => ({
+        watchlists: new WatchlistRepository(db),
+        alerts: new AlertStore(db),
+        notes: new NotesRepository(db),
+        feeds: new FeedTokenRepository(db),
+      }),
+      (error: unknown) => {
+        repos = null;
+        throw error;
+      },
+    ));
+
+  const bus = deps.redis
+    ? createRedisBus(deps.redis.publisher, deps.redis.subscriber, (error) =>
+        log.warn({ err: error }, "alerts: bus error"),
+      )
+    : createMemoryBus();
+
+  const webhooks = new WebhookSender({
+    allowlist,
+    log: { record: async (attempt) => (await repositories()).alerts.deliveryLog.record(attempt) },
+  });
+
+  let push: Promise<PushSender> | null = null;
+  const pushSender = () =>
+    (push ??= repositories()
+      .then(({ alerts }) => ensureVapidKeys(alerts))
+      .then(
+        (keys) =>
+          new PushSender({
+            keys,
+            subject: contact,
+            allowlist,
+            log: { record: async (attempt) => (await repositories()).alerts.deliveryLog.record(attempt) },
+            onGone: async (id) => (await repositories()).alerts.deletePushSubscription(id),
+          }),
+        (error: unknown) => {
+          push = null;
+          throw error;
+        },
+      ));
+
+  const upstream = deps.upstream;
+  const service = new AlertService({
+    hub: deps.hub,
+    isLeader: deps.isLeader,
+    bus,
+    webhooks,
+    push: () => pushSender().catch(() => null),
+    pushSubscriptionsOf: async (userId) => (await repositories()).alerts.pushSubscriptionsOf(userId),
+    source: {
+      async loadRules() {
+        const { alerts, watchlists } = await repositories();
+        return alerts.compiledRules(await watchlists.tickersById());
+      },
+      recordFiring: async (candidate) => (await repositories()).alerts.recordFiring(candidate),
+      loadResultsCursor: async () => {
+        const value = await (await repositories()).alerts.getState(RESULTS_CURSOR);
+        return typeof value === "number" ? value : null;
+      },
+      saveResultsCursor: async (seconds) => (await repositories()).alerts.setState(RESULTS_CURSOR, seconds),
+    },
+    earningsUpdatedSince: upstream
+      ? async (since): Promise<EarningsActuals[]> => {
+          const rows = await fetchEarningsRows(upstream, {
+            "parameters[updated]": since,
+            pagesize: 1000,
+            page: 0,
+          });
+          return rows.map((r) => ({
+            id: r.id,
+            symbol: r.ticker,
+            name: r.name,
+            period: r.period,
+            periodYear: r.periodYear,
+            eps: r.eps,
+            epsEst: r.epsEst,
+            revenue: r.revenue,
+            revenueEst: r.revenueEst,
+          }));
+        }
+      : null,
+    log,
+    publicBaseUrl,
+  });
+
+  return {
+    repositories,
+    bus,
+    service,
+    allowlist,
+    publicBaseUrl,
+    pushPublicKey: async () => (await pushSender()).publicKey,
+    rulesChanged() {
+      bus.publish({ type: "rules-changed" });
+    },
+    start() {
+      service.start();
+    },
+    async stop() {
+      await service.stop();
+      await bus.close();
+    },
+  };
+}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { VALUATION_RATIO_KEYS, OPERATION_RATIO_KEYS, EARNING_RATIO_KEYS } from "@/lib/schemas/fundamentals";
-import { ALL_RATIO_DEFINITIONS, bestAndWorst, humanizeKey, ratioDefinition } from "./ratio-definitions";
+import {
+  ALL_RATIO_DEFINITIONS,
+  bestAndWorst,
+  humanizeKey,
+  isLineItemTotal,
+  lineItemLabel,
+  ratioDefinition,
+} from "./ratio-definitions";
 
 describe("ratio definitions", () => {
   it("explain every ratio our API serves", () => {
@@ -18,5 +25,22 @@ describe("ratio definitions", () => {
     expect(bestAndWorst([1, 1], true)).toEqual({ best: null, worst: null });
     expect(bestAndWorst([1, 2], null)).toEqual({ best: null, worst: null });
     expect(bestAndWorst([1, null], true)).toEqual({ best: null, worst: null });
+  });
+});
+
+describe("lineItemLabel", () => {
+  it("names the common line items and leaves any other under the service's own name", () => {
+    expect(lineItemLabel("netPpe")).toBe("Net PP&E");
+    expect(lineItemLabel("sellingGeneralAndAdministration")).toBe("Selling, general & administrative");
+    expect(lineItemLabel("gainsLossesNotAffectingRetainedEarnings")).toBe(
+      "gainsLossesNotAffectingRetainedEarnings",
+    );
+  });
+
+  it("marks totals and key results", () => {
+    expect(isLineItemTotal("totalAssets")).toBe(true);
+    expect(isLineItemTotal("netIncome")).toBe(true);
+    expect(isLineItemTotal("netIncomeCommonStockholders")).toBe(false);
+    expect(isLineItemTotal("inventory")).toBe(false);
   });
 });

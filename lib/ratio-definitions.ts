@@ -362,3 +362,95 @@ export function bestAndWorst(
   if (first[0] === last[0]) return { best: null, worst: null };
   return { best: first[1], worst: last[1] };
 }
+
+/**
+ * Readable names of the statement line items analysts look for first. The service sends about a hundred; the rest
+ * are shown under their own name (`lineItemLabel`), so nothing it sends is hidden and nothing is mislabelled.
+ */
+export const LINE_ITEM_LABELS: Record<string, string> = {
+  totalRevenue: "Total revenue",
+  operatingRevenue: "Operating revenue",
+  costOfRevenue: "Cost of revenue",
+  grossProfit: "Gross profit",
+  researchAndDevelopment: "Research & development",
+  sellingGeneralAndAdministration: "Selling, general & administrative",
+  operatingExpense: "Operating expense",
+  totalExpenses: "Total expenses",
+  operatingIncome: "Operating income",
+  interestExpense: "Interest expense",
+  interestIncome: "Interest income",
+  otherIncomeExpense: "Other income (expense)",
+  pretaxIncome: "Pretax income",
+  taxProvision: "Income tax",
+  netIncomeContinuousOperations: "Net income, continuing operations",
+  netIncomeDiscontinuousOperations: "Net income, discontinued operations",
+  netIncome: "Net income",
+  netIncomeCommonStockholders: "Net income to common stockholders",
+  normalizedIncome: "Normalized income",
+  depreciationAndAmortization: "Depreciation & amortization",
+  ebit: "EBIT",
+  ebitda: "EBITDA",
+  normalizedEbitda: "Normalized EBITDA",
+  cashAndCashEquivalents: "Cash & equivalents",
+  otherShortTermInvestments: "Short-term investments",
+  cashCashEquivalentsAndMarketableSecurities: "Cash & short-term investments",
+  accountsReceivable: "Accounts receivable",
+  receivables: "Receivables",
+  inventory: "Inventory",
+  otherCurrentAssets: "Other current assets",
+  currentAssets: "Total current assets",
+  grossPpe: "Gross PP&E",
+  accumulatedDepreciation: "Accumulated depreciation",
+  netPpe: "Net PP&E",
+  goodwill: "Goodwill",
+  otherIntangibleAssets: "Other intangible assets",
+  goodwillAndOtherIntangibleAssets: "Goodwill & intangibles",
+  investmentsAndAdvances: "Long-term investments",
+  otherNonCurrentAssets: "Other non-current assets",
+  totalNonCurrentAssets: "Total non-current assets",
+  totalAssets: "Total assets",
+  accountsPayable: "Accounts payable",
+  currentAccruedExpenses: "Accrued expenses",
+  currentDebt: "Current debt",
+  currentDeferredRevenue: "Deferred revenue (current)",
+  otherCurrentLiabilities: "Other current liabilities",
+  currentLiabilities: "Total current liabilities",
+  longTermDebt: "Long-term debt",
+  otherNonCurrentLiabilities: "Other non-current liabilities",
+  totalNonCurrentLiabilities: "Total non-current liabilities",
+  totalLiabilities: "Total liabilities",
+  commonStock: "Common stock",
+  retainedEarnings: "Retained earnings",
+  stockholdersEquity: "Stockholders' equity",
+  totalEquity: "Total equity",
+  totalLiabilitiesAndEquity: "Total liabilities & equity",
+  totalDebt: "Total debt",
+  netDebt: "Net debt",
+  workingCapital: "Working capital",
+  tangibleBookValue: "Tangible book value",
+  operatingCashFlow: "Operating cash flow",
+  capitalExpenditure: "Capital expenditure",
+  freeCashFlow: "Free cash flow",
+  stockBasedCompensation: "Stock-based compensation",
+  changeInWorkingCapital: "Change in working capital",
+  investingCashFlow: "Investing cash flow",
+  financingCashFlow: "Financing cash flow",
+  cashDividendsPaid: "Dividends paid",
+  repurchaseOfCapitalStock: "Share repurchases",
+  issuanceOfCapitalStock: "Share issuance",
+  changesInCash: "Change in cash",
+  beginningCashPosition: "Cash at beginning",
+  endCashPosition: "Cash at end",
+};
+
+/** A line item's readable name when it is a common one, else the service's own name, unchanged. */
+export function lineItemLabel(key: string): string {
+  return LINE_ITEM_LABELS[key] ?? key;
+}
+
+/** Totals and key results, set in bold in statements. */
+export function isLineItemTotal(key: string): boolean {
+  return /^(total|grossProfit$|operatingIncome$|netIncome$|currentAssets$|currentLiabilities$|freeCashFlow$)/.test(
+    key,
+  );
+}

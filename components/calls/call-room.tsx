@@ -153,6 +153,11 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
           </span>
           {isLive || call.status === "completed" ? <StreamIndicator status={stream} /> : null}
         </div>
+        {call.headline ? (
+          <p className="text-[13px] leading-5" data-testid="call-headline">
+            {call.headline}
+          </p>
+        ) : null}
         <p className="text-2xs text-muted">
           {call.name}
           {call.period ? ` · ${call.period}${call.year ? ` ${call.year}` : ""}` : ""} · started{" "}

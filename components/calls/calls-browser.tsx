@@ -146,7 +146,11 @@ function CallRow({
       </Td>
       <Td className="font-semibold">{call.symbol}</Td>
       <Td className="max-w-96 truncate">
-        <IntentLink href={`/calls/${call.callId}`} className="hover:underline" title={call.title}>
+        <IntentLink
+          href={`/calls/${call.callId}`}
+          className="hover:underline"
+          title={call.headline ? `${call.title}: ${call.headline}` : call.title}
+        >
           {call.title}
         </IntentLink>
       </Td>

@@ -25,6 +25,20 @@ import { useNearViewport } from "./use-near-viewport";
 const fmt = (key: string, v: number | null | undefined) => formatFigure(v, ratioDefinition(key).kind);
 const monthLabel = (x: string) => formatDate(x).replace(/ \d+,/, "");
 
+/** A ratio of a record: a known one, or one of the figures the service sent beyond them (`other`). */
+function ratioOf(row: { other: Record<string, number> } | undefined, key: string): number | null {
+  if (!row) return null;
+  const known = (row as unknown as Record<string, unknown>)[key];
+  return typeof known === "number" ? known : (row.other[key] ?? null);
+}
+
+/** Known keys that carry a value, then the service's further figures in the order it sent them. */
+function presentKeys(rows: readonly { other: Record<string, number> }[], known: readonly string[]): string[] {
+  const extra = new Set<string>();
+  for (const r of rows) for (const k of Object.keys(r.other)) extra.add(k);
+  return [...known.filter((k) => rows.some((r) => ratioOf(r, k) !== null)), ...extra];
+}
+
 /** The value a year (12 snapshots) before the latest, for a quick sense of direction. */
 function yearAgo(rows: readonly ValuationRatio[]): ValuationRatio | undefined {
   return rows[12] ?? rows[rows.length - 1];
@@ -46,11 +60,11 @@ export function ValuationSection({ symbol }: { symbol: string }) {
           const rows = d.data[0]!.valuationRatios;
           const latest = rows[0]!;
           const prior = yearAgo(rows);
-          const keys = VALUATION_RATIO_KEYS.filter((k) => rows.some((r) => r[k] !== null));
+          const keys = presentKeys(rows, VALUATION_RATIO_KEYS);
           const history = [...rows]
             .reverse()
             .filter((r) => r.date)
-            .map((r) => ({ x: r.date!, value: r[picked as keyof ValuationRatio] as number | null }));
+            .map((r) => ({ x: r.date!, value: ratioOf(r, picked) }));
           return (
             <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
               <ScrollTable
@@ -81,9 +95,9 @@ export function ValuationSection({ symbol }: { symbol: string }) {
                           </button>
                         </span>
                       </RowTh>
-                      <Td numeric>{fmt(k, latest[k])}</Td>
+                      <Td numeric>{fmt(k, ratioOf(latest, k))}</Td>
                       <Td numeric className="text-muted">
-                        {fmt(k, prior?.[k])}
+                        {fmt(k, ratioOf(prior, k))}
                       </Td>
                     </Tr>
                   ))}
@@ -140,7 +154,10 @@ export function OperationRatiosSection({ symbol }: { symbol: string }) {
             ...OPERATION_PERIODS.filter((p) => byPeriod.has(p)),
             ...[...byPeriod.keys()].filter((p) => !(OPERATION_PERIODS as readonly string[]).includes(p)),
           ];
-          const keys = OPERATION_RATIO_KEYS.filter((k) => periods.some((p) => byPeriod.get(p)?.[k] !== null));
+          const keys = presentKeys(
+            periods.map((p) => byPeriod.get(p)!),
+            OPERATION_RATIO_KEYS,
+          );
           return (
             <>
               <PeriodTable
@@ -150,7 +167,7 @@ export function OperationRatiosSection({ symbol }: { symbol: string }) {
                 columns={periods.map((p) => ({ key: p, label: p, sub: formatDate(byPeriod.get(p)?.asOf) }))}
                 rowKeys={keys}
                 rowLabel={(k) => <RatioLabel ratioKey={k} />}
-                cell={(k, i) => fmt(k, byPeriod.get(periods[i] ?? "")?.[k])}
+                cell={(k, i) => fmt(k, ratioOf(byPeriod.get(periods[i] ?? ""), k))}
               />
               <p className="sr-only">Latest report {latestAsOf}</p>
             </>

@@ -10,7 +10,7 @@ import { companyFilters } from "@/lib/queries/company";
 import { fundamentalsQueries } from "@/lib/queries/fundamentals";
 import { BALANCE_SHEET_NUMBER_KEYS, FINANCIALS_PERIODS, REPORT_TYPES } from "@/lib/schemas/fundamentals-keys";
 import type { FinancialStatement } from "@/lib/schemas/fundamentals";
-import { humanizeKey } from "@/lib/ratio-definitions";
+import { humanizeKey, isLineItemTotal, lineItemLabel } from "@/lib/ratio-definitions";
 import { PeriodTable } from "./period-table";
 import { QueryPanel } from "./query-panel";
 import { useNearViewport } from "./use-near-viewport";
@@ -121,9 +121,12 @@ function StatementTable({
         label: s.period,
         sub: formatDate(s.asOf),
       }))}
+      // Every line item any of the statements carries, in the service's order: the real service sends about a
+      // hundred, and an analyst must see what it sent, under a readable name where one is known.
       rowKeys={[...new Set(statements.flatMap((s) => Object.keys(s[which])))]}
-      rowLabel={humanizeKey}
-      cell={(k, i) => formatMoney(statements[i]?.[which][k])}
+      rowLabel={(k) => <span title={k}>{lineItemLabel(k)}</span>}
+      rowClassName={(k) => (isLineItemTotal(k) ? "font-semibold" : undefined)}
+      cell={(k, i) => formatMoney(statements[i]?.[which][k], statements[i]?.currency ?? "USD")}
     />
   );
 }

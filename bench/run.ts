@@ -4,7 +4,7 @@
  *
  *   npm run bench                                   # everything (about 10 minutes on 2 cores)
  *   npm run bench -- --only relay,coalescing        # some (relay, coalescing, proxy, latency, lighthouse,
- *                                                   # lighthouseDesktop, bundles)
+ *                                                   # lighthouseDesktop, bundles, insights)
  *   npm run bench -- --clients 2000 --seconds 5     # a smaller relay run
  *   npm run bench -- --reuse-build                  # benchmark the existing .next-bench build as it is
  *
@@ -27,6 +27,7 @@ const ALL = [
   "lighthouse",
   "lighthouseDesktop",
   "bundles",
+  "insights",
 ] as const;
 type BenchName = (typeof ALL)[number];
 
@@ -90,6 +91,7 @@ const stage = async (name: BenchName, fn: () => Promise<unknown>) => {
 };
 
 try {
+  await stage("insights", async () => (await import("./insights")).runInsightsBench());
   await stage("coalescing", async () => (await import("./proxy")).runCoalescingBench(app));
   await stage("proxy", async () => (await import("./proxy")).runProxyBench(app));
   await stage("latency", async () => (await import("./latency")).runLatencyBench(app));

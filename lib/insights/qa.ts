@@ -34,8 +34,21 @@ export interface AnalystIntro {
   firm: string;
 }
 
+// detectQa reads the whole transcript each time it grows; operator sentences do not change.
+const introMemo = new Map<string, AnalystIntro | null>();
+const MEMO_MAX = 20_000;
+
 /** The analyst and firm an operator's sentence introduces, or null. */
 export function parseIntro(text: string): AnalystIntro | null {
+  const hit = introMemo.get(text);
+  if (hit !== undefined) return hit;
+  const intro = readIntro(text);
+  if (introMemo.size >= MEMO_MAX) introMemo.clear();
+  introMemo.set(text, intro);
+  return intro;
+}
+
+function readIntro(text: string): AnalystIntro | null {
   for (const re of INTRO) {
     const m = re.exec(text);
     if (!m) continue;

@@ -48,6 +48,7 @@ export class Bm25Index {
   private readonly lengths: number[] = [];
   private readonly tokenSets: Set<string>[] = [];
   private readonly avgLength: number;
+  private scores = new Float64Array(0);
 
   constructor(documents: readonly string[]) {
     let total = 0;
@@ -75,8 +76,12 @@ export class Bm25Index {
   best(text: string, accept?: (index: number) => boolean): Bm25Match | null {
     const terms = [...new Set(tokenize(text))];
     if (terms.length === 0) return null;
-    const scores = new Map<number, number>();
     const n = this.lengths.length;
+    // One scores array per index, reset through the list of touched documents: a Map of thousands of entries per
+    // query was most of the cost on a 15,000-sentence archive.
+    if (this.scores.length !== n) this.scores = new Float64Array(n);
+    const scores = this.scores;
+    const touched: number[] = [];
     for (const term of terms) {
       const list = this.postings.get(term);
       if (!list) continue;
@@ -84,13 +89,16 @@ export class Bm25Index {
       for (const { doc, tf } of list) {
         if (accept && !accept(doc)) continue;
         const norm = tf + K1 * (1 - B + (B * this.lengths[doc]!) / this.avgLength);
-        scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * (K1 + 1)) / norm);
+        if (scores[doc] === 0) touched.push(doc);
+        scores[doc]! += (idf * tf * (K1 + 1)) / norm;
       }
     }
     let bestDoc = -1;
     let bestScore = 0;
-    for (const [doc, score] of scores) {
-      if (score > bestScore) {
+    for (const doc of touched) {
+      const score = scores[doc]!;
+      scores[doc] = 0;
+      if (score > bestScore || (score === bestScore && doc < bestDoc)) {
         bestScore = score;
         bestDoc = doc;
       }

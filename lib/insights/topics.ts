@@ -33,9 +33,17 @@ const TOPICS: { topic: string; re: RegExp }[] = [
   { topic: "cybersecurity", re: /\bcyber(?:security|attack)?\b|\bbreach\b/i },
 ];
 
+// The engine asks again for every sentence each time the transcript grows; sentences do not change.
+const memo = new Map<string, string[]>();
+const MEMO_MAX = 20_000;
+
 /** The topics a sentence mentions. */
 export function sentenceTopics(text: string): string[] {
+  const hit = memo.get(text);
+  if (hit) return hit;
   const out: string[] = [];
   for (const t of TOPICS) if (t.re.test(text)) out.push(t.topic);
+  if (memo.size >= MEMO_MAX) memo.clear();
+  memo.set(text, out);
   return out;
 }

@@ -19,6 +19,7 @@ import { getLimits } from "./limits";
  * `/api/metrics` with the `CALLROOM_METRICS_TOKEN` bearer (Prometheus cannot log in).
  */
 
+const FEED_PATH = /^\/api\/feeds\/[A-Za-z0-9_-]{43}\.ics$/;
 const PUBLIC_PATHS = new Set(["/login", "/api/session", "/api/health", "/icon.svg", "/favicon.ico"]);
 
 export interface GateRequest {
@@ -109,6 +110,8 @@ export async function checkRequest(
   if (user) return { kind: "pass", user };
   const isPublic =
     PUBLIC_PATHS.has(pathname) ||
+    // A calendar feed is fetched by calendar applications, which cannot sign in: its secret token is its access.
+    FEED_PATH.test(pathname) ||
     (pathname === "/api/metrics" && hasMetricsToken(request.headers, getSecurityConfig().metricsToken));
   if (isPublic) return { kind: "pass", user: null };
   if (auth.misconfigured) {

@@ -355,7 +355,7 @@ export type AllFundamentalsItem = FundamentalsItem<"all">;
 
 /* ------------------------------------------------------------------ queries (our names) */
 
-/** Kinds that accept `period` and `reportType` (upstream-contract §3). */
+/** Kinds that accept `period` and `reportType` (docs/upstream.md §3). */
 export const KINDS_WITH_PERIOD = [
   "financials",
   "earning-reports",

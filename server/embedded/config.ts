@@ -1,5 +1,5 @@
 /**
- * Configuration of the embedded market-data service, from the environment (upstream-contract §1, §7).
+ * Configuration of the embedded market-data service, from the environment (docs/upstream.md §1, §7).
  * The live-call settings are validated only for shape here and passed through: the live module owns their meaning.
  */
 import { z } from "zod";

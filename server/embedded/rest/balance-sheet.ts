@@ -1,5 +1,5 @@
 /**
- * Fundamentals v3 balance sheet (upstream-contract §4): `GET /api/v3/fundamentals/balance-sheet`.
+ * Fundamentals v3 balance sheet (docs/upstream.md §4): `GET /api/v3/fundamentals/balance-sheet`.
  *
  * Decisions where the contract is silent:
  * - `from`/`to` bound `report_date` (the balance-sheet date, i.e. the period end); rows appear only once published

@@ -1,5 +1,5 @@
 /**
- * Fundamentals v2.1 (upstream-contract §3): twelve read-only paths over the universe's financial model.
+ * Fundamentals v2.1 (docs/upstream.md §3): twelve read-only paths over the universe's financial model.
  *
  * Decisions where the contract is silent:
  * - `symbols` and `cik` together are a 400 (ambiguous selection); empty list items are ignored; duplicates are

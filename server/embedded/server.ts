@@ -31,6 +31,8 @@ export interface EmbeddedServer {
 export interface StartOptions {
   /** A prebuilt universe (tests of a single layer); by default `buildUniverse(config.seed)`. */
   universe?: Universe;
+  /** The service's wall clock in ms; tests shift it so that a report's time passes while they watch. */
+  clock?: () => number;
 }
 
 /** A wildcard bind address is not something a client can connect to; links and the printed URL use loopback. */
@@ -51,6 +53,7 @@ export async function startEmbeddedServer(
   const faults = new FaultState();
   const stats = new RequestStats();
   let baseUrl = "";
+  const clock = options.clock ?? (() => Date.now());
 
   const live = createLiveService({
     universe,
@@ -58,6 +61,7 @@ export async function startEmbeddedServer(
     env: { ...env, ...config.passThrough },
     isWsSilent: () => faults.active(Date.now())?.wsSilent ?? false,
     authorize: (key) => authorize(key, "transcripts"),
+    now: clock,
   });
 
   const routes = [
@@ -80,6 +84,7 @@ export async function startEmbeddedServer(
       rateLimiter: new RateLimiter(config.rateLimitPerSecond),
       faults,
       stats,
+      clock: () => new Date(clock()),
       transformBody: wireTransform(config.wire, () => baseUrl),
     }),
   );

@@ -2,7 +2,7 @@
  * The wire shapes of contract §5 (call object, transcripts, segments, summary, participants, recordings) and the
  * sentence frame of §6, built from a call entry and, when there is one, its runtime.
  */
-import type { CallEntry, TextEnrichment } from "./call-store";
+import type { CallEntry, TextEnrichment, TranscriptView } from "./call-store";
 import type { CallEnrichment, CallRuntime, CallStatus, SpokenSentence } from "./call";
 import { stableUuid } from "./ids";
 
@@ -28,8 +28,8 @@ export interface CallObjectOptions {
   nowMs: number;
   /** Leave `transcripts` out (`info_only=true`). */
   infoOnly: boolean;
-  /** The runtime holding the transcript (live run or historical build); null for metadata only. */
-  runtime: CallRuntime | null;
+  /** The transcript (a live run's, or a historical call's planned one); null for metadata only. */
+  transcript: TranscriptView | null;
   /** Enrichment to show: the runtime's, or the text enrichment of a historical call. */
   enrichment: CallEnrichment | TextEnrichment | null;
   /** `audio=true`: the runtime holding audio, or null when there is none. */
@@ -42,9 +42,9 @@ function statusOf(entry: CallEntry): CallStatus {
   return entry.live ? entry.live.status : "COMPLETED";
 }
 
-function endTimeOf(entry: CallEntry, runtime: CallRuntime | null): Date | null {
+function endTimeOf(entry: CallEntry): Date | null {
   if (entry.live) return entry.live.endTime;
-  return runtime?.endTime ?? new Date(entry.startTime.getTime() + entry.plannedSeconds * 1000);
+  return new Date(entry.startTime.getTime() + entry.plannedSeconds * 1000);
 }
 
 export function segmentsOf(
@@ -110,9 +110,9 @@ export function participantsOf(entry: CallEntry, enrichment: CallEnrichment | Te
 }
 
 export function callObject(entry: CallEntry, options: CallObjectOptions): Record<string, unknown> {
-  const { runtime, enrichment } = options;
+  const { transcript: view, enrichment } = options;
   const status = statusOf(entry);
-  const endTime = endTimeOf(entry, runtime);
+  const endTime = endTimeOf(entry);
   const durationSeconds = entry.live
     ? entry.live.durationSeconds(options.nowMs)
     : Math.round(((endTime?.getTime() ?? entry.startTime.getTime()) - entry.startTime.getTime()) / 1000);
@@ -135,9 +135,9 @@ export function callObject(entry: CallEntry, options: CallObjectOptions): Record
     updated_at: updatedAt.toISOString(),
   };
   if (!options.infoOnly) {
-    const sentences = runtime?.sentences ?? [];
+    const sentences = view?.sentences ?? [];
     const transcripts = [transcript(entry.callId, "LIVE", segmentsOf(sentences, null, null))];
-    const full = runtime?.enrichment;
+    const full = view ? enrichment : null;
     if (full) {
       const names = new Map(full.input.speakers.map((s) => [s.label, s.name]));
       transcripts.push(

@@ -1,31 +1,34 @@
 /**
- * Every call the service knows: live runs (scheduled and control-API calls, kept in memory as they happen) and
- * historical calls (one per past earnings record of the last 60 days, contract §7), built on demand.
+ * Every call the service knows: live runs (scheduled, control-API and release calls, kept in memory as they
+ * happen) and historical calls (one per past earnings record of the calendar's window, 400 days back, contract §7),
+ * built on demand.
  *
- * Historical calls in three tiers, so that listing never synthesizes speech (decision, see the report):
- * 1. metadata (ids, company, times, status) and the script: pure computation, milliseconds;
- *    the summary list and one summary also stay here, because enrichment reads only the text;
- * 2. the timed transcript (segment `start_ms`/`end_ms`): the script spoken by the speech engine into a
- *    time-only track (no MP3 encoding), single-flight, cached for `TIMED_CACHE` calls; a few seconds per call;
- * 3. the audio (HLS + MP3 + PDF): the same timeline rebuilt with MP3 encoding in the background when a media link
- *    or `audio=true` asks for it, kept for the `EMBEDDED_AUDIO_CACHE` most recent calls; its playlist grows while
- *    it builds, like a live one. Speech is deterministic, so tiers 2 and 3 agree to the millisecond.
- * A historical call starts at its record's report time (US Eastern) and lasts its script's estimated length,
- * padded with silence to exactly that, so the metadata can state `end_time` before any audio exists.
+ * Historical calls in two tiers, so that listing and reading never synthesize speech (issue 15: a call builds in
+ * under 50 ms):
+ * 1. metadata, script, timed transcript and enrichment: pure computation from the script (the timeline is planned,
+ *    see planned-timeline.ts), milliseconds; the planned length of every call is kept (a number per call) so
+ *    listing hundreds of calls costs one script each, once;
+ * 2. the audio (HLS + MP3): the script spoken by the speech engine, each sentence placed at its planned start,
+ *    built in the background when a media link or `audio=true` asks for it, kept for the `EMBEDDED_AUDIO_CACHE`
+ *    most recent calls; its playlist grows while it builds, like a live one.
+ * A historical call starts after its record's release (`callStartOf`) and lasts its planned length. When the
+ * release happens while the service runs, the call is live first (a `release` run with the same `call_id` and
+ * script); that run answers for the call as long as it is kept.
  */
 import { LRUCache } from "lru-cache";
+import { toEarningsRecord, type ReportEvent } from "../universe/calendar";
+import { internalsOf } from "../universe/index";
 import type { Company, Universe } from "../universe/types";
 import type { WireEarningsRecord } from "../universe/wire";
 import type { CallAudioTrack, SpeechEngine } from "./audio/types";
-import { CallRuntime, type CallInfo, type CallKind } from "./call";
+import { CallRuntime, type CallInfo, type CallKind, type SpokenSentence } from "./call";
 import type { Enricher, EnrichmentInput, EnrichmentResult } from "./enrichment/types";
 import { historicalCallId } from "./ids";
-import { estimateSpeechSeconds, generateScript, type CallScript } from "./script/generate";
-import { createTimingTrack } from "./timing-track";
+import { planTimeline, type PlannedTimeline } from "./planned-timeline";
+import { generateScript, type CallScript } from "./script/generate";
 
-const HISTORY_DAYS = 60;
-const TIMED_CACHE = 200;
 const LIVE_KEEP = 300;
+const SCRIPT_CACHE = 400;
 
 export interface StoreDeps {
   universe: Universe;
@@ -45,11 +48,18 @@ export interface CallEntry {
   company: Company;
   record: WireEarningsRecord;
   nextRecord?: WireEarningsRecord;
+  previousRecord?: WireEarningsRecord;
   startTime: Date;
   plannedSeconds: number;
   title: string;
   /** Live runs only: the runtime that is (or was) live. */
   live: CallRuntime | null;
+}
+
+/** The transcript a call object shows: a runtime's, or a historical call's planned one. */
+export interface TranscriptView {
+  readonly sentences: readonly SpokenSentence[];
+  readonly endTime: Date | null;
 }
 
 export interface TextEnrichment {
@@ -58,22 +68,25 @@ export interface TextEnrichment {
   enrichedAt: Date;
 }
 
+// Built once: a formatter costs far more to create than to use, and listing converts hundreds of times.
+const EASTERN = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
 /** US Eastern wall time → UTC instant (DST-aware through Intl). */
 export function easternToUtc(date: string, time: string): Date {
   const [y = 1970, m = 1, d = 1] = date.split("-").map(Number);
   const [hh = 16, mm = 30, ss = 0] = (time || "16:30:00").split(":").map(Number);
   const asUtc = Date.UTC(y, m - 1, d, hh, mm, ss);
   const offset = (at: number) => {
-    const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone: "America/New_York",
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    }).formatToParts(new Date(at));
+    const parts = EASTERN.formatToParts(new Date(at));
     const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
     return (
       Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - at
@@ -82,16 +95,39 @@ export function easternToUtc(date: string, time: string): Date {
   return new Date(asUtc - offset(asUtc + 5 * 3_600_000));
 }
 
+const HALF_HOUR_MS = 30 * 60_000;
+
+/**
+ * When a record's call starts: after its results are out, as companies schedule them. A release before the open
+ * (BMO, before noon Eastern) is followed by a call at the first half hour at least 85 minutes later (07:00 → 08:30),
+ * one after the close (AMC) at the first half hour at least 25 minutes later (16:05 → 16:30). Half hours in UTC
+ * are half hours in New York.
+ */
+export function callStartOf(record: Pick<WireEarningsRecord, "date" | "time">): Date {
+  const releaseMs = easternToUtc(record.date, record.time).getTime();
+  const hour = Number((record.time || "16:30").slice(0, 2));
+  const earliest = releaseMs + (hour < 12 ? 85 : 25) * 60_000;
+  return new Date(Math.ceil(earliest / HALF_HOUR_MS) * HALF_HOUR_MS);
+}
+
 const hasActuals = (r: WireEarningsRecord) => r.eps !== "" || r.revenue !== "";
+
+interface Meta {
+  plannedSeconds: number;
+  title: string;
+}
 
 export class CallStore {
   private readonly liveRuns = new Map<string, CallRuntime>();
-  private readonly scripts = new LRUCache<string, CallScript>({ max: 1000 });
-  private readonly textEnrichments = new LRUCache<string, TextEnrichment>({ max: 1000 });
-  private readonly timed = new LRUCache<string, CallRuntime>({ max: TIMED_CACHE });
+  private readonly scripts = new LRUCache<string, CallScript>({ max: SCRIPT_CACHE });
+  private readonly plans = new LRUCache<string, PlannedTimeline>({ max: SCRIPT_CACHE });
+  private readonly textEnrichments = new LRUCache<string, TextEnrichment>({ max: SCRIPT_CACHE });
+  /** A few numbers per call, kept for good: listing must not regenerate every script every minute. */
+  private readonly meta = new Map<string, Meta>();
   private readonly audio: LRUCache<string, CallRuntime>;
   private readonly inflight = new Map<string, Promise<CallRuntime>>();
   private historyMemo: { minute: number; entries: CallEntry[]; byId: Map<string, CallEntry> } | null = null;
+  private eventsBySymbol: Map<string, ReportEvent[]> | null | undefined;
 
   constructor(private readonly deps: StoreDeps) {
     this.audio = new LRUCache<string, CallRuntime>({
@@ -111,6 +147,10 @@ export class CallStore {
     return [...this.liveRuns.values()];
   }
 
+  hasLive(callId: string): boolean {
+    return this.liveRuns.has(callId);
+  }
+
   /** Keeps memory bounded over days of uptime: old runs lose their audio first, then themselves. */
   private trimLive(): void {
     const completed = [...this.liveRuns.values()].filter((r) => r.status === "COMPLETED");
@@ -123,60 +163,152 @@ export class CallStore {
     }
   }
 
+  // ---------- records around a record
+
+  /** The company's previous record, also when it lies before the calendar's window (the universe keeps it). */
+  previousRecordOf(record: WireEarningsRecord, nowMs: number): WireEarningsRecord | undefined {
+    if (this.eventsBySymbol === undefined) {
+      try {
+        const bySymbol = new Map<string, ReportEvent[]>();
+        for (const event of internalsOf(this.deps.universe).events) {
+          const list = bySymbol.get(event.entry.company.symbol) ?? [];
+          list.push(event);
+          bySymbol.set(event.entry.company.symbol, list);
+        }
+        this.eventsBySymbol = bySymbol;
+      } catch {
+        // A hand-made universe (tests) has no model behind it: the window's own records are all there is.
+        this.eventsBySymbol = null;
+      }
+    }
+    const events = this.eventsBySymbol?.get(record.ticker);
+    if (!events) return undefined;
+    const index = events.findIndex((e) => e.id === record.id);
+    const previous = index > 0 ? events[index - 1] : undefined;
+    return previous ? toEarningsRecord(previous, nowMs) : undefined;
+  }
+
+  /** Each record with the company's next and previous ones (window records; the previous may be older). */
+  private neighbours(records: readonly WireEarningsRecord[], nowMs: number) {
+    const nextOf = new Map<WireEarningsRecord, WireEarningsRecord>();
+    const previousOf = new Map<WireEarningsRecord, WireEarningsRecord>();
+    const lastByTicker = new Map<string, WireEarningsRecord>();
+    for (const record of records) {
+      const previous = lastByTicker.get(record.ticker);
+      if (previous) {
+        nextOf.set(previous, record);
+        previousOf.set(record, previous);
+      }
+      lastByTicker.set(record.ticker, record);
+    }
+    return {
+      next: (r: WireEarningsRecord) => nextOf.get(r),
+      previous: (r: WireEarningsRecord) => previousOf.get(r) ?? this.previousRecordOf(r, nowMs),
+    };
+  }
+
   // ---------- historical calls
 
-  scriptFor(info: Omit<CallInfo, "plannedSeconds">, targetSeconds: number): CallScript {
-    const cached = this.scripts.get(info.callId);
+  scriptFor(entry: Omit<CallEntry, "plannedSeconds" | "title" | "live">): CallScript {
+    const cached = this.scripts.get(entry.callId);
     if (cached) return cached;
-    const script = generateScript({ ...info, targetSeconds });
-    this.scripts.set(info.callId, script);
+    const script = generateScript({
+      callId: entry.callId,
+      company: entry.company,
+      record: entry.record,
+      nextRecord: entry.nextRecord,
+      previousRecord: entry.previousRecord,
+      startTime: entry.startTime,
+      targetSeconds: this.deps.historyCallSeconds,
+      seed: this.deps.universe.seed,
+    });
+    this.scripts.set(entry.callId, script);
     return script;
+  }
+
+  /** The planned transcript of a historical call (also the one a release run speaks). */
+  planOf(entry: Omit<CallEntry, "plannedSeconds" | "title" | "live">): PlannedTimeline {
+    const cached = this.plans.get(entry.callId);
+    if (cached) return cached;
+    const plan = planTimeline(this.scriptFor(entry), entry.startTime.getTime());
+    this.plans.set(entry.callId, plan);
+    return plan;
+  }
+
+  private metaOf(entry: Omit<CallEntry, "plannedSeconds" | "title" | "live">): Meta {
+    let meta = this.meta.get(entry.callId);
+    if (!meta) {
+      meta = { plannedSeconds: this.planOf(entry).durationSeconds, title: this.scriptFor(entry).title };
+      this.meta.set(entry.callId, meta);
+    }
+    return meta;
+  }
+
+  /** Every record with actuals whose call starts in (fromMs, toMs], as entries (finished or not). */
+  private entriesStarting(fromMs: number, toMs: number, nowMs: number): CallEntry[] {
+    return this.recordCalls(nowMs)
+      .filter((base) => base.startTime.getTime() > fromMs && base.startTime.getTime() <= toMs)
+      .map((base) => ({ ...base, ...this.metaOf(base), live: null }));
+  }
+
+  /** Calls whose start lies in (fromMs, toMs]: what the release watcher starts live. */
+  callsStartingBetween(fromMs: number, toMs: number): CallEntry[] {
+    return this.entriesStarting(fromMs, toMs, toMs);
   }
 
   private history(nowMs: number): { entries: CallEntry[]; byId: Map<string, CallEntry> } {
     const minute = Math.floor(nowMs / 60_000);
     if (this.historyMemo?.minute === minute) return this.historyMemo;
+    // The calendar's window is the history's: every record it shows with actuals has its call once that is over.
+    const entries = this.entriesStarting(Number.NEGATIVE_INFINITY, nowMs, nowMs).filter(
+      // A call still running (or not enriched yet) at start + length is not history yet.
+      (e) => e.startTime.getTime() + e.plannedSeconds * 1000 + this.deps.enrichDelayMs <= nowMs,
+    );
+    this.historyMemo = { minute, entries, byId: new Map(entries.map((e) => [e.callId, e])) };
+    return this.historyMemo;
+  }
+
+  /**
+   * Computes every historical call's planned length in the background, a few calls per turn of the event loop,
+   * so the first listing after start-up finds them ready (about a millisecond each) without delaying start-up.
+   */
+  warm(nowMs: number): void {
+    let pending: Omit<CallEntry, "plannedSeconds" | "title" | "live">[] | null = null;
+    const step = () => {
+      try {
+        pending ??= this.recordCalls(nowMs);
+        for (let n = 0; n < 10; n++) {
+          const base = pending.pop();
+          if (!base) return;
+          this.metaOf(base);
+        }
+      } catch {
+        // Not worth a log line: listing computes what it needs itself, and answers for what fails there.
+        return;
+      }
+      setImmediate(step).unref();
+    };
+    setImmediate(step).unref();
+  }
+
+  private recordCalls(nowMs: number): Omit<CallEntry, "plannedSeconds" | "title" | "live">[] {
     const records = this.deps.universe.earningsRecords(new Date(nowMs));
-    const nextOf = new Map<WireEarningsRecord, WireEarningsRecord>();
-    const lastByTicker = new Map<string, WireEarningsRecord>();
+    const around = this.neighbours(records, nowMs);
+    const out: Omit<CallEntry, "plannedSeconds" | "title" | "live">[] = [];
     for (const record of records) {
-      const previous = lastByTicker.get(record.ticker);
-      if (previous) nextOf.set(previous, record);
-      lastByTicker.set(record.ticker, record);
-    }
-    const entries: CallEntry[] = [];
-    const from = nowMs - HISTORY_DAYS * 86_400_000;
-    for (const record of records) {
-      if (!hasActuals(record)) continue;
-      const startTime = easternToUtc(record.date, record.time);
-      if (startTime.getTime() < from || startTime.getTime() > nowMs) continue;
       const company = this.deps.universe.findCompany(record.ticker);
-      if (!company) continue;
-      const callId = historicalCallId(company.symbol, record.period, record.period_year);
-      const nextRecord = nextOf.get(record);
-      const script = this.scriptFor(
-        { callId, kind: "historical", company, record, nextRecord, startTime },
-        this.deps.historyCallSeconds,
-      );
-      const plannedSeconds = Math.ceil(
-        script.sentences.reduce((s, x) => s + estimateSpeechSeconds(x.text), 0) * 1.08 + 3,
-      );
-      // A call still running (or not enriched yet) at report time + length is not history yet.
-      if (startTime.getTime() + plannedSeconds * 1000 + this.deps.enrichDelayMs > nowMs) continue;
-      entries.push({
-        callId,
+      if (!company || !hasActuals(record)) continue;
+      out.push({
+        callId: historicalCallId(company.symbol, record.period, record.period_year),
         kind: "historical",
         company,
         record,
-        nextRecord,
-        startTime,
-        plannedSeconds,
-        title: script.title,
-        live: null,
+        nextRecord: around.next(record),
+        previousRecord: around.previous(record),
+        startTime: callStartOf(record),
       });
     }
-    this.historyMemo = { minute, entries, byId: new Map(entries.map((e) => [e.callId, e])) };
-    return this.historyMemo;
+    return out;
   }
 
   // ---------- lookups
@@ -196,7 +328,10 @@ export class CallStore {
   }
 
   all(nowMs: number): CallEntry[] {
-    return [...this.liveRuntimes().map((r) => this.entryOfRuntime(r)), ...this.history(nowMs).entries];
+    const live = this.liveRuntimes().map((r) => this.entryOfRuntime(r));
+    // A release run and the history of the same record share the call id: the run answers for it.
+    const history = this.history(nowMs).entries.filter((e) => !this.liveRuns.has(e.callId));
+    return [...live, ...history];
   }
 
   find(callId: string, nowMs: number): CallEntry | undefined {
@@ -205,12 +340,11 @@ export class CallStore {
     return this.history(nowMs).byId.get(callId);
   }
 
-  /** Summary-level enrichment of a historical call, from the script text alone (times estimated). */
+  /** Enrichment of a historical call, from its planned transcript. */
   textEnrichment(entry: CallEntry): TextEnrichment {
     const cached = this.textEnrichments.get(entry.callId);
     if (cached) return cached;
-    const script = this.historicalScript(entry);
-    let cursor = 1200;
+    const script = this.scriptFor(entry);
     const input: EnrichmentInput = {
       callId: entry.callId,
       callTitle: script.title,
@@ -218,11 +352,13 @@ export class CallStore {
       companyName: entry.company.name,
       startTime: entry.startTime,
       speakers: script.speakers,
-      segments: script.sentences.map((s, sequence) => {
-        const startMs = cursor;
-        cursor += Math.round(estimateSpeechSeconds(s.text) * 1000);
-        return { sequence, speakerLabel: s.speakerLabel, text: s.text, startMs, endMs: cursor - 500 };
-      }),
+      segments: this.planOf(entry).sentences.map((s) => ({
+        sequence: s.sequence,
+        speakerLabel: s.speakerLabel,
+        text: s.text,
+        startMs: s.startMs,
+        endMs: s.endMs,
+      })),
     };
     const result = this.deps.enricher.enrich(input);
     const enrichedAt = new Date(
@@ -233,43 +369,34 @@ export class CallStore {
     return value;
   }
 
-  private historicalScript(entry: CallEntry): CallScript {
-    return this.scriptFor(entry, this.deps.historyCallSeconds);
+  /** The enrichment a call shows: a live run's once it has one, a historical call's always. */
+  enrichmentOf(entry: CallEntry): TextEnrichment | null {
+    return entry.live ? entry.live.enrichment : this.textEnrichment(entry);
   }
 
-  private async buildHistorical(entry: CallEntry, withAudio: boolean): Promise<CallRuntime> {
+  /** The call's transcript: a live run's as it stands, a historical call's as planned. */
+  transcriptOf(entry: CallEntry): TranscriptView {
+    if (entry.live) return entry.live;
+    return {
+      sentences: this.planOf(entry).sentences,
+      endTime: new Date(entry.startTime.getTime() + entry.plannedSeconds * 1000),
+    };
+  }
+
+  private async buildHistorical(entry: CallEntry): Promise<CallRuntime> {
     const speech = await this.deps.speech();
-    const info: CallInfo = { ...entry };
-    const track = withAudio ? this.deps.createTrack() : createTimingTrack(speech.sampleRate);
-    const runtime = new CallRuntime(info, this.historicalScript(entry), {
+    const info: CallInfo = {
+      ...entry,
+      plannedStartsMs: this.planOf(entry).sentences.map((s) => s.startMs),
+    };
+    const track = this.deps.createTrack();
+    return new CallRuntime(info, this.scriptFor(entry), {
       speech,
       createTrack: () => track,
       enricher: this.deps.enricher,
       now: this.deps.now,
       enrichDelayMs: this.deps.enrichDelayMs,
     });
-    return runtime;
-  }
-
-  /** The call with its timed transcript (live runs as they are; historical built once, then cached). */
-  async withTranscript(entry: CallEntry): Promise<CallRuntime> {
-    if (entry.live) return entry.live;
-    const audio = this.audio.get(entry.callId);
-    if (audio?.status === "COMPLETED") return audio;
-    const cached = this.timed.get(entry.callId);
-    if (cached) return cached;
-    const key = `timed:${entry.callId}`;
-    let pending = this.inflight.get(key);
-    if (!pending) {
-      pending = (async () => {
-        const runtime = await this.buildHistorical(entry, false);
-        await runtime.buildOffline();
-        this.timed.set(entry.callId, runtime);
-        return runtime;
-      })().finally(() => this.inflight.delete(key));
-      this.inflight.set(key, pending);
-    }
-    return pending;
   }
 
   /**
@@ -284,7 +411,7 @@ export class CallStore {
     let pending = this.inflight.get(key);
     if (!pending) {
       pending = (async () => {
-        const runtime = await this.buildHistorical(entry, true);
+        const runtime = await this.buildHistorical(entry);
         this.audio.set(entry.callId, runtime);
         const firstSegment = new Promise<void>((resolve) => runtime.once("audio", () => resolve()));
         const built = runtime.buildOffline().catch((error: unknown) => {
@@ -302,7 +429,5 @@ export class CallStore {
     for (const runtime of this.liveRuns.values()) runtime.dispose();
     this.liveRuns.clear();
     this.audio.clear();
-    for (const runtime of this.timed.values()) runtime.dispose();
-    this.timed.clear();
   }
 }

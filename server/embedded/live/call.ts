@@ -20,7 +20,8 @@ import type { Enricher, EnrichmentInput, EnrichmentResult } from "./enrichment/t
 import { estimateSpeechSeconds, SHORT_CALL_SECONDS, type CallScript } from "./script/generate";
 import { createScriptRng } from "./script/rng";
 
-export type CallKind = "scheduled" | "control" | "historical";
+/** `release`: the live run of a calendar record's call, started when its time passes (same id as its history). */
+export type CallKind = "scheduled" | "control" | "historical" | "release";
 export type CallStatus = "STARTED" | "IN_PROGRESS" | "COMPLETED";
 
 export interface CallInfo {
@@ -32,6 +33,8 @@ export interface CallInfo {
   nextRecord?: WireEarningsRecord;
   startTime: Date;
   plannedSeconds: number;
+  /** Historical audio builds: where each sentence starts (ms), so the audio follows the stated transcript. */
+  plannedStartsMs?: readonly number[] | undefined;
 }
 
 export interface WordOut {
@@ -258,7 +261,12 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
       const behind = this.deps.now() - this.info.startTime.getTime() - track.durationMs;
       if (behind > 0) track.appendSilence(behind);
     }
-    if (this.lastSpeaker === null) {
+    const plannedStart = this.info.plannedStartsMs?.[index];
+    if (plannedStart !== undefined) {
+      // A clip that overran its slot still gets a breath before the next speaker (see planned-timeline.ts).
+      const gap = plannedStart - track.durationMs;
+      track.appendSilence(Math.max(gap, this.lastSpeaker === null ? 0 : 150));
+    } else if (this.lastSpeaker === null) {
       if (track.durationMs < this.leadInMs) track.appendSilence(this.leadInMs - track.durationMs);
     } else if (this.short) {
       // Tighter turn-taking on short calls, tightest under 20 s (the script's sizing assumes these pauses, see

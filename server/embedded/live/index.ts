@@ -22,6 +22,8 @@ export interface LiveServiceOptions {
   authorize: (key: string | null) => "ok" | "unauthorized" | "forbidden";
   /** Optional: a speech engine to use instead of eSpeak (tests, or a replacement engine). */
   speech?: SpeechEngine;
+  /** Optional: the wall clock in ms (tests shift it to make a release happen); default `Date.now`. */
+  now?: () => number;
 }
 
 export interface LiveService {
@@ -37,7 +39,7 @@ export interface LiveService {
 
 /**
  * Extra variables read here besides the contract's: `EMBEDDED_HISTORY_CALL_MINUTES` (length of historical calls,
- * default 6: they are synthesized on demand), `EMBEDDED_AUDIO_CACHE` (completed calls keeping audio in memory,
+ * default 8: their audio is synthesized on demand), `EMBEDDED_AUDIO_CACHE` (completed calls keeping audio in memory,
  * default 6), `EMBEDDED_WS_PING_SECONDS` (default 10; a client is dropped after three silent intervals) and
  * `EMBEDDED_SPEECH_WORKER` (`0` synthesizes on the main thread instead of a worker thread: for comparison only).
  */
@@ -58,7 +60,8 @@ export function createLiveService(options: LiveServiceOptions): LiveService {
     authorize: options.authorize,
     wsPingIntervalMs: num("EMBEDDED_WS_PING_SECONDS", 10) * 1000,
     wire: options.env.EMBEDDED_WIRE === "documented" ? "documented" : "contract",
-    historyCallSeconds: num("EMBEDDED_HISTORY_CALL_MINUTES", 6) * 60,
+    historyCallSeconds: num("EMBEDDED_HISTORY_CALL_MINUTES", 8) * 60,
+    now: options.now,
   });
   return {
     routes: liveRoutes(live),

@@ -1,20 +1,22 @@
 /**
- * The live-calls controller: owns the speech engine, the call store, the stream hub, the scheduler and the clock
- * that drives live calls (one tick every 100 ms publishes audio and releases sentences as wall time passes).
+ * The live-calls controller: owns the speech engine, the call store, the stream hub, the scheduler, the release
+ * watcher (a record's call goes live when its time passes) and the clock that drives live calls (one tick every
+ * 100 ms publishes audio and releases sentences as wall time passes).
  */
 import { LRUCache } from "lru-cache";
 import type { Company, Universe } from "../universe/types";
 import type { WireEarningsRecord } from "../universe/wire";
 import type { SpeechEngine } from "./audio/types";
 import { closeSpeechEngine, createCallAudioTrack, createSpeechEngine } from "./audio/index";
-import { CallRuntime, type CallKind } from "./call";
+import { CallRuntime, type CallInfo, type CallKind } from "./call";
 import { CallStore, type CallEntry } from "./call-store";
 import type { LiveConfig } from "./config";
 import type { Enricher } from "./enrichment/types";
 import { controlCallId, scheduledCallId } from "./ids";
 import { createLinkSigner, type LinkSigner } from "./links";
 import { Scheduler } from "./scheduler";
-import { generateScript } from "./script/generate";
+import { ReleaseWatcher } from "./release-watcher";
+import { generateScript, type CallScript } from "./script/generate";
 import type { WireDialect } from "../wire/documented";
 import { StreamHub } from "./ws";
 
@@ -32,6 +34,8 @@ export interface LiveCallsOptions {
   /** Wire dialect of the stream's acknowledgments (`EMBEDDED_WIRE`). */
   wire?: WireDialect;
   historyCallSeconds: number;
+  /** Wall clock in ms (tests shift it); default `Date.now`. */
+  now?: () => number;
 }
 
 const TICK_MS = 100;
@@ -43,7 +47,7 @@ const TICK_MS = 100;
 export function recordsForLiveCall(
   records: readonly WireEarningsRecord[],
   symbol: string,
-): { record: WireEarningsRecord; next?: WireEarningsRecord } | undefined {
+): { record: WireEarningsRecord; next?: WireEarningsRecord; previous?: WireEarningsRecord } | undefined {
   const own = records.filter((r) => r.ticker === symbol);
   let index = -1;
   own.forEach((r, i) => {
@@ -52,7 +56,7 @@ export function recordsForLiveCall(
   if (index === -1) index = own.length > 0 ? 0 : -1;
   const record = own[index];
   if (!record) return undefined;
-  return { record, next: own[index + 1] };
+  return { record, next: own[index + 1], previous: own[index - 1] };
 }
 
 export class LiveCalls {
@@ -64,10 +68,13 @@ export class LiveCalls {
   private readonly ticker: NodeJS.Timeout;
   private readonly pdfs = new LRUCache<string, Promise<Buffer>>({ max: 16 });
   private readonly scheduler: Scheduler | null;
+  private readonly releases: ReleaseWatcher | null;
+  private readonly now: () => number;
   private nonce = 0;
 
   constructor(private readonly options: LiveCallsOptions) {
     this.universe = options.universe;
+    this.now = options.now ?? (() => Date.now());
     this.signer = createLinkSigner(options.config.linkTtlSeconds);
     this.speech = options.speech
       ? Promise.resolve(options.speech)
@@ -81,11 +88,12 @@ export class LiveCalls {
       speech: () => this.speech,
       createTrack: () => createCallAudioTrack(),
       enricher: options.enricher,
-      now: () => Date.now(),
+      now: this.now,
       enrichDelayMs: options.config.enrichDelayMs,
       historyCallSeconds: options.historyCallSeconds,
       audioCacheSize: options.config.audioCacheSize,
     });
+    this.store.warm(this.now());
     this.hub = new StreamHub({
       authorize: options.authorize,
       isSilent: options.isWsSilent,
@@ -105,7 +113,7 @@ export class LiveCalls {
             lanes: options.config.liveCalls,
             callSeconds: options.config.callSeconds,
             universe: options.universe,
-            now: () => Date.now(),
+            now: this.now,
             liveSymbols: () => new Set(this.liveRuntimes().map((r) => r.info.company.symbol)),
             start: (company, durationSeconds, onDone) =>
               this.startCall("scheduled", company, durationSeconds).then((runtime) => {
@@ -114,6 +122,18 @@ export class LiveCalls {
           })
         : null;
     this.scheduler?.start();
+    // `EMBEDDED_LIVE_CALLS=0` means no call goes live on its own (tests, quiet demos): release calls neither.
+    this.releases =
+      options.config.liveCalls > 0
+        ? new ReleaseWatcher({
+            now: this.now,
+            intervalMs: 1000,
+            due: (fromMs, toMs) => this.store.callsStartingBetween(fromMs, toMs),
+            isRunning: (callId) => this.store.hasLive(callId),
+            start: (entry) => this.startReleaseCall(entry),
+          })
+        : null;
+    this.releases?.start();
   }
 
   liveRuntimes(): CallRuntime[] {
@@ -125,11 +145,11 @@ export class LiveCalls {
   }
 
   signedUrl(path: string): string {
-    return `${this.options.baseUrl()}${path}?${this.signer.sign(path, Date.now())}`;
+    return `${this.options.baseUrl()}${path}?${this.signer.sign(path, this.now())}`;
   }
 
   verifyLink(path: string, query: URLSearchParams): boolean {
-    return this.signer.verify(path, query, Date.now());
+    return this.signer.verify(path, query, this.now());
   }
 
   /** Control API: a call on `company` starting now. */
@@ -137,11 +157,26 @@ export class LiveCalls {
     return this.startCall("control", company, durationSeconds ?? this.options.config.callSeconds);
   }
 
+  /** The call of a record whose release has just passed: its history, spoken live (same id, same script). */
+  async startReleaseCall(entry: CallEntry): Promise<CallRuntime> {
+    const info = {
+      callId: entry.callId,
+      kind: "release" as const,
+      company: entry.company,
+      record: entry.record,
+      nextRecord: entry.nextRecord,
+      startTime: entry.startTime,
+      plannedSeconds: entry.plannedSeconds,
+    };
+    return this.run(info, this.store.scriptFor(entry));
+  }
+
   private async startCall(kind: CallKind, company: Company, durationSeconds: number): Promise<CallRuntime> {
-    const startMs = Date.now();
+    const startMs = this.now();
     const picked = recordsForLiveCall(this.universe.earningsRecords(new Date(startMs)), company.symbol);
     if (!picked) throw new Error(`no earnings record for ${company.symbol}`);
     const { record, next } = picked;
+    const previous = picked.previous ?? this.store.previousRecordOf(record, startMs);
     const callId =
       kind === "control"
         ? controlCallId(company.symbol, startMs, this.nonce++)
@@ -156,13 +191,22 @@ export class LiveCalls {
       startTime,
       plannedSeconds: durationSeconds,
     };
-    const script = generateScript({ ...info, targetSeconds: durationSeconds });
+    const script = generateScript({
+      ...info,
+      previousRecord: previous,
+      targetSeconds: durationSeconds,
+      seed: this.universe.seed,
+    });
+    return this.run(info, script);
+  }
+
+  private async run(info: CallInfo, script: CallScript): Promise<CallRuntime> {
     const speech = await this.speech;
     const runtime = new CallRuntime(info, script, {
       speech,
       createTrack: () => createCallAudioTrack({ sampleRate: speech.sampleRate }),
       enricher: this.options.enricher,
-      now: () => Date.now(),
+      now: this.now,
       enrichDelayMs: this.options.config.enrichDelayMs,
     });
     runtime.on("audio", () => this.hub.callAudio(runtime));
@@ -174,8 +218,7 @@ export class LiveCalls {
 
   /** The PDF of an enriched call, rendered once and cached; null until enriched. */
   async pdf(entry: CallEntry): Promise<Buffer | null> {
-    const runtime = entry.live ?? (await this.store.withTranscript(entry));
-    const enrichment = runtime.enrichment;
+    const enrichment = this.store.enrichmentOf(entry);
     if (!enrichment) return null;
     let pending = this.pdfs.get(entry.callId);
     if (!pending) {
@@ -188,6 +231,7 @@ export class LiveCalls {
 
   async close(): Promise<void> {
     this.scheduler?.stop();
+    this.releases?.stop();
     clearInterval(this.ticker);
     await this.hub.close();
     this.store.close();

@@ -217,13 +217,13 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
     nowMs: number,
     opts: { infoOnly: boolean; audio: boolean; pdf: boolean },
   ): Promise<Record<string, unknown>> => {
-    const runtime = opts.infoOnly ? entry.live : await live.store.withTranscript(entry);
-    const enrichment = entry.live ? entry.live.enrichment : live.store.textEnrichment(entry);
+    const transcript = opts.infoOnly ? null : live.store.transcriptOf(entry);
+    const enrichment = live.store.enrichmentOf(entry);
     const audioRuntime = opts.audio ? await live.store.withAudio(entry) : null;
     return callObject(entry, {
       nowMs,
       infoOnly: opts.infoOnly,
-      runtime,
+      transcript,
       enrichment,
       recordings: opts.audio ? { runtime: audioRuntime, links: links(entry.callId) } : undefined,
       pdfLink: opts.pdf && enrichment ? links(entry.callId).pdf : undefined,
@@ -325,7 +325,7 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
           );
         const { slice: pageRows, pagination } = paginate(rows, page);
         const slice = pageRows.map(({ e }) => {
-          const enrichment = e.live ? e.live.enrichment : live.store.textEnrichment(e);
+          const enrichment = live.store.enrichmentOf(e);
           return summaryObject(e, enrichment as NonNullable<typeof enrichment>);
         });
         return { body: { data: slice, message: "Successfully fetched summaries", pagination } };
@@ -337,7 +337,7 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
       product: "transcripts",
       handle(req) {
         const entry = entryOrThrow(req);
-        const enrichment = entry.live ? entry.live.enrichment : live.store.textEnrichment(entry);
+        const enrichment = live.store.enrichmentOf(entry);
         if (!enrichment) throw noDataFound();
         return { body: summaryObject(entry, enrichment) };
       },

@@ -52,7 +52,7 @@ async function control(url: string, method: string, body?: unknown): Promise<unk
 
 export async function startTestEmbedded(
   envOverrides: Record<string, string> = {},
-  options: { universe?: Universe } = {},
+  options: { universe?: Universe; clock?: () => number } = {},
 ): Promise<TestEmbedded> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -10,10 +10,12 @@ const ROLE_ORDER: Record<ParticipantRole, number> = { Operator: 0, Executive: 1,
 
 const escapeRegExp = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-function countOccurrences(text: string, phrase: string): number {
-  if (phrase.trim() === "") return 0;
+/** A counter for one phrase, compiled once: a call asks it of every segment. */
+function occurrencesOf(phrase: string): (text: string) => number {
+  if (phrase.trim() === "") return () => 0;
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, "gu");
-  return text.match(pattern)?.length ?? 0;
+  // A cheap substring test first: most segments do not name most participants.
+  return (text) => (text.includes(phrase) ? (text.match(pattern)?.length ?? 0) : 0);
 }
 
 export function surnameOf(name: string): string {
@@ -34,14 +36,16 @@ export function buildParticipants(
     let mentions = 0;
     const surname = surnameOf(speaker.name);
     const useSurname = surname !== "" && surnameCounts.get(surname) === 1;
+    const countName = occurrencesOf(speaker.name);
+    const countSurname = occurrencesOf(surname);
     for (const segment of input.segments) {
       if (segment.speakerLabel === speaker.label) {
         mentions += 1;
         continue;
       }
-      const full = countOccurrences(segment.text, speaker.name);
+      const full = countName(segment.text);
       // Surname hits include those inside the full name, which are already counted.
-      const bySurname = useSurname ? countOccurrences(segment.text, surname) - full : 0;
+      const bySurname = useSurname ? countSurname(segment.text) - full : 0;
       mentions += full + Math.max(0, bySurname);
     }
     const participant: EnrichedParticipant = {

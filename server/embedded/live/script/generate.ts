@@ -7,19 +7,21 @@
  * Speakers carry diarization labels assigned in order of first appearance (OPERATOR, SPEAKER_1, …), as a live
  * diarizer would; the real names are only handed to enrichment through `speakers`.
  */
-import type { Company } from "../../universe/types";
+import type { Company, Executive } from "../../universe/types";
 import type { WireEarningsRecord } from "../../universe/wire";
 import type { EnrichmentSpeaker } from "../enrichment/types";
 import { formatMoney, formatPercent, formatPerShare, parseAmount, periodWords } from "./figures";
 import { createScriptRng, type ScriptRng } from "./rng";
+import { sectorProfileFor, type SectorProfile, type SectorTheme } from "./sectors";
 import {
-  ANALYST_FIRMS,
-  FIRST_NAMES,
-  LAST_NAMES,
-  sectorProfileFor,
-  type SectorProfile,
-  type SectorTheme,
-} from "./sectors";
+  buildQuarterStory,
+  quarterOrdinal,
+  roundAsSpoken,
+  type Analyst,
+  type Guidance,
+  type QuarterStory,
+  type TopicEmphasis,
+} from "./story";
 
 export type Tone = "beat" | "miss" | "inline";
 export type ScriptSection = "intro" | "safe_harbor" | "ceo" | "cfo" | "guidance" | "qa" | "close";
@@ -53,6 +55,10 @@ export interface ScriptInput {
   startTime: Date;
   /** Planned length of the spoken call. */
   targetSeconds: number;
+  /** The company's previous record: the guidance its call gave is what this call reports against. */
+  previousRecord?: WireEarningsRecord | undefined;
+  /** Seed of the universe: the quarter's story (people, topics, guidance) derives from it, not from `callId`. */
+  seed?: number;
 }
 
 /**
@@ -60,11 +66,22 @@ export interface ScriptInput {
  * words), hence the weight on tokens with digits. Calibrated against the speech engine's default rate (~175 wpm).
  */
 export function estimateSpeechSeconds(text: string): number {
+  // A character loop, not split + regex: scripts are sized by calling this thousands of times per call.
   let words = 0;
-  for (const token of text.split(/\s+/)) {
-    if (token === "") continue;
-    words += /\d/.test(token) ? 3 : 1;
+  let inWord = false;
+  let hasDigit = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      if (inWord) words += hasDigit ? 3 : 1;
+      inWord = false;
+      hasDigit = false;
+    } else {
+      inWord = true;
+      if (c >= 48 && c <= 57) hasDigit = true;
+    }
   }
+  if (inWord) words += hasDigit ? 3 : 1;
   return words * 0.36 + 0.7;
 }
 
@@ -135,26 +152,27 @@ interface Line {
   keep?: boolean;
 }
 
-interface Analyst {
-  name: string;
-  firm: string;
-}
-
 function fill(template: string, slots: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => slots[key] ?? whole);
+}
+
+/** "Halvorsen & Co." ends its own sentence; "Crestline Research" needs the full stop. */
+function sentenceEnd(phrase: string): string {
+  return phrase.endsWith(".") ? phrase : `${phrase}.`;
 }
 
 function firstName(full: string): string {
   return full.split(" ")[0] ?? full;
 }
 
+const EASTERN_HOUR = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  hour: "numeric",
+  hourCycle: "h23",
+});
+
 function easternHour(date: Date): number {
-  const hour = new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/New_York",
-    hour: "numeric",
-    hourCycle: "h23",
-  }).format(date);
-  return Number(hour);
+  return Number(EASTERN_HOUR.format(date));
 }
 
 function changeWords(current: number, prior: number | null): { pct: number; dir: "up" | "down" } | null {
@@ -194,8 +212,22 @@ export function generateScript(input: ScriptInput): CallScript {
   const year = record.period_year;
   const hour = easternHour(input.startTime);
   const greeting = hour < 12 ? "morning" : hour < 18 ? "afternoon" : "evening";
-  const { ceo, cfo, ir } = company.executives;
-  const segments = rng.fork("segments").shuffle(profile.segments);
+  const story = buildQuarterStory({
+    seed: input.seed ?? 0,
+    company,
+    profile,
+    record,
+    nextRecord: input.nextRecord,
+    previousRecord: input.previousRecord,
+    bias: tone === "beat" ? 1 : tone === "miss" ? -1 : 0,
+  });
+  const { ceo, ir } = company.executives;
+  const cfo = story.cfo;
+  // The company's own business lines first, in a stable order, so the same segments recur call after call.
+  const segments = [
+    ...story.segments.map((s) => s.name),
+    ...profile.segments.filter((name) => !story.segments.some((s) => s.name === name)),
+  ];
   const seg = segments[0] ?? "core";
   const seg2 = segments[1] ?? seg;
   const toneRng = rng.fork("tone");
@@ -221,17 +253,20 @@ export function generateScript(input: ScriptInput): CallScript {
           : r.pick(["solid", "healthy", "consistent", "stable"]),
   });
 
-  const themes = rng.fork("themes").shuffle(profile.themes);
-  const remarkThemes = themes.slice(0, Math.min(themes.length, 3));
+  // Recurring topics lead, in an order that changes from call to call; the rest of the sector's themes follow.
+  const topics = rng.fork("themes").shuffle(story.topics);
+  const themes = [
+    ...topics.map((t) => t.theme),
+    ...rng.fork("other-themes").shuffle(profile.themes.filter((t) => !topics.some((x) => x.theme === t))),
+  ];
+  const remarkThemes = topics.map((t) => t.theme);
 
   const targetSeconds = Math.max(5, input.targetSeconds);
   const revenueSentence = (): string => {
     if (fig.revenue === null) return `We do not break out revenue for the ${quarter} on this call.`;
     const change = changeWords(fig.revenue, fig.revenuePrior);
-    const base = `Total revenue for the ${quarter} was ${formatMoney(fig.revenue)}`;
-    return change
-      ? `${base}, ${change.dir} ${formatPercent(change.pct)} from the same period last year.`
-      : `${base}.`;
+    const base = `Revenue for the ${quarter} was ${formatMoney(fig.revenue)}`;
+    return change ? `${base}, ${change.dir} ${formatPercent(change.pct)} year over year.` : `${base}.`;
   };
   const epsSentence = (): string => {
     if (fig.eps === null) return `We are not reporting earnings per share for the ${quarter} on this call.`;
@@ -250,8 +285,12 @@ export function generateScript(input: ScriptInput): CallScript {
 
   // ---- Short calls (control API, realigned scheduler slots): a script built to fit, see `shortScript`.
   if (targetSeconds < SHORT_CALL_SECONDS) {
-    return shortScript(input, tone, fig, { quarter, year, greeting, revenueSentence, epsSentence });
+    return shortScript(input, tone, fig, { quarter, year, greeting, revenueSentence, epsSentence, story });
   }
+
+  // From five minutes on, what carries over between quarters (emphasis, guidance given and answered, a segment,
+  // a risk, a change of CFO) is always said; shorter calls fit it in as their budget allows.
+  const rich = targetSeconds >= RICH_CALL_SECONDS;
 
   // ---- Operator introduction.
   const intro: Line[] = [
@@ -289,8 +328,11 @@ export function generateScript(input: ScriptInput): CallScript {
     },
     {
       role: "ir",
-      text: `Joining me today are ${ceo.name}, our ${ceo.title}, and ${cfo.name}, our ${cfo.title}.`,
+      text: story.cfoJoined
+        ? `Joining me today are ${ceo.name}, our ${ceo.title}, and ${cfo.name}, who joined us as ${cfo.title} this quarter.`
+        : `Joining me today are ${ceo.name}, our ${ceo.title}, and ${cfo.name}, our ${cfo.title}.`,
       section: "safe_harbor",
+      keep: story.cfoJoined && rich,
     },
     {
       role: "ir",
@@ -344,6 +386,27 @@ export function generateScript(input: ScriptInput): CallScript {
     },
     { role: "ceo", text: ceoOpen, section: "ceo", keep: true },
   ];
+  if (story.cfoLeaving) {
+    const { outgoing, incoming } = story.cfoLeaving;
+    ceoLines.push(
+      {
+        role: "ceo",
+        text: `Before we get into the results, as we announced last week, this will be ${outgoing.name}'s last earnings call as our ${outgoing.title}.`,
+        section: "ceo",
+        keep: rich,
+      },
+      {
+        role: "ceo",
+        text: `${incoming.name} will succeed ${firstName(outgoing.name)} at the start of next quarter, and I want to thank ${firstName(outgoing.name)} for years of partnership.`,
+        section: "ceo",
+        keep: rich,
+      },
+    );
+  }
+  // One sentence per recurring topic carries its emphasis word, always spoken: it is what moves between quarters.
+  const emphasisRng = rng.fork("emphasis");
+  for (const topic of topics)
+    ceoLines.push({ role: "ceo", text: emphasisSentence(topic, emphasisRng), section: "ceo", keep: rich });
   if (fig.revenue !== null) {
     const change = changeWords(fig.revenue, fig.revenuePrior);
     ceoLines.push({
@@ -372,7 +435,9 @@ export function generateScript(input: ScriptInput): CallScript {
           ];
   for (const theme of remarkThemes) {
     const r = rng.fork(`remarks:${theme.topic}`);
-    for (const t of theme.remarks) ceoLines.push({ role: "ceo", text: fill(t, slots(r)), section: "ceo" });
+    // Two of a theme's remarks, chosen per call: the topic recurs, its wording shifts.
+    for (const t of r.shuffle(theme.remarks).slice(0, 2))
+      ceoLines.push({ role: "ceo", text: fill(t, slots(r)), section: "ceo" });
   }
   for (const t of toneLines) ceoLines.push({ role: "ceo", text: t, section: "ceo" });
   const genericCeo = rng
@@ -398,7 +463,6 @@ export function generateScript(input: ScriptInput): CallScript {
   const revenue = fig.revenue ?? 1e9;
   const grossMargin = fr.int(28, 72) + fr.int(0, 9) / 10;
   const opMargin = Math.max(4, grossMargin - fr.int(12, 30));
-  const segShare = fr.int(45, 65) / 100;
   const cfoLines: Line[] = [
     {
       role: "cfo",
@@ -409,20 +473,35 @@ export function generateScript(input: ScriptInput): CallScript {
     { role: "cfo", text: revenueSentence(), section: "cfo", keep: true },
     { role: "cfo", text: epsSentence(), section: "cfo", keep: true },
   ];
+  if (fig.hasActuals && story.priorGuidance)
+    for (const text of againstGuidance(fig, story.priorGuidance))
+      cfoLines.push({ role: "cfo", text, section: "cfo", keep: rich });
   if (fig.hasActuals && fig.epsEst !== null && fig.eps !== null) {
     cfoLines.push({
       role: "cfo",
       text:
         tone === "beat"
-          ? "Both revenue and earnings per share came in above the high end of our expectations."
+          ? "Both revenue and earnings per share came in ahead of consensus expectations."
           : tone === "miss"
             ? "Earnings per share were below our expectations, reflecting lower volumes and cost pressures that we did not fully offset."
             : "Results were in line with our expectations on both revenue and earnings.",
       section: "cfo",
     });
   }
+  story.segments.forEach((segment, i) => {
+    const amount = revenue * segment.share;
+    const dir = segment.growthPct >= 0 ? "up" : "down";
+    cfoLines.push({
+      role: "cfo",
+      text: `${capitalize(segment.name)} revenue was ${formatMoney(amount)}, ${dir} ${formatPercent(segment.growthPct)} year over year, and represented ${Math.round(segment.share * 100)}% of total revenue.`,
+      section: "cfo",
+      keep: rich && i === 0,
+    });
+  });
+  story.risks.forEach((mention, i) => {
+    cfoLines.push({ role: "cfo", text: riskSentence(mention), section: "cfo", keep: rich && i === 0 });
+  });
   const cfoExtra = [
-    `${capitalize(seg)} revenue was ${formatMoney(revenue * segShare)}, or about ${Math.round(segShare * 100)}% of the total.`,
     `Gross margin was ${grossMargin.toFixed(1)}%, ${tone === "miss" ? "down" : "up"} ${fr.int(20, 180)} basis points from a year ago.`,
     `Operating expenses were ${formatMoney((revenue * (grossMargin - opMargin)) / 100)}, reflecting continued investment in growth and discipline elsewhere.`,
     `Operating margin was ${opMargin.toFixed(1)}%.`,
@@ -436,34 +515,22 @@ export function generateScript(input: ScriptInput): CallScript {
 
   // ---- Guidance: anchored on the next record's estimates when there is one.
   const guidance: Line[] = [];
-  const next = input.nextRecord;
-  const nextRevenue = next ? parseAmount(next.revenue_est) : null;
-  const nextEps = next ? parseAmount(next.eps_est) : null;
   guidance.push({ role: "cfo", text: "Turning to our outlook.", section: "guidance" });
-  if (next && nextRevenue !== null) {
+  const given = story.guidance;
+  if (given)
+    for (const text of guidanceSentences(given, fig.epsLabel))
+      guidance.push({ role: "cfo", text, section: "guidance", keep: rich });
+  if (!given?.fullYear)
     guidance.push({
       role: "cfo",
-      text: `For the ${periodWords(next.period)}, we expect revenue in the range of ${formatMoney(nextRevenue * 0.98)} to ${formatMoney(nextRevenue * 1.02)}.`,
+      text:
+        tone === "beat"
+          ? "Given the strength we saw this quarter, we are raising our full-year outlook."
+          : tone === "miss"
+            ? "We are lowering our full-year outlook to reflect the softer demand environment."
+            : "We are reaffirming our full-year outlook.",
       section: "guidance",
     });
-  }
-  if (next && nextEps !== null && nextEps > 0) {
-    guidance.push({
-      role: "cfo",
-      text: `We expect earnings per share of ${formatPerShare(nextEps - 0.03 * Math.max(1, nextEps))} to ${formatPerShare(nextEps + 0.03 * Math.max(1, nextEps))}.`,
-      section: "guidance",
-    });
-  }
-  guidance.push({
-    role: "cfo",
-    text:
-      tone === "beat"
-        ? "Given the strength we saw this quarter, we are raising our full-year outlook."
-        : tone === "miss"
-          ? "We are lowering our full-year outlook to reflect the softer demand environment."
-          : "We are reaffirming our full-year outlook.",
-    section: "guidance",
-  });
   guidance.push({
     role: "cfo",
     text: "With that, operator, please open the line for questions.",
@@ -517,6 +584,8 @@ export function generateScript(input: ScriptInput): CallScript {
     seg,
     fig,
     budget: qaBudget,
+    roster: story.roster,
+    ordinal: quarterOrdinal(record.period, record.period_year),
   });
   qaBudget -= cost(qa.lines);
 
@@ -543,8 +612,11 @@ export function generateScript(input: ScriptInput): CallScript {
   ];
   const closeIndex = lines.length;
   lines.push(...finalLines);
-  return assemble(input, tone, lines, closeIndex, qa.analysts);
+  return assemble(input, tone, lines, closeIndex, qa.analysts, cfo);
 }
+
+/** From here on a call always says what carries over between quarters (see `generateScript`). */
+const RICH_CALL_SECONDS = 300;
 
 /** Below this, `shortScript` builds the call; from here on the full structure fits. */
 export const SHORT_CALL_SECONDS = 60;
@@ -579,6 +651,7 @@ interface ShortParts {
   greeting: string;
   revenueSentence: () => string;
   epsSentence: () => string;
+  story: QuarterStory;
 }
 
 /**
@@ -590,7 +663,7 @@ interface ShortParts {
  */
 function shortScript(input: ScriptInput, tone: Tone, fig: Figures, parts: ShortParts): CallScript {
   const { company, record } = input;
-  const { cfo } = company.executives;
+  const cfo = parts.story.cfo;
   const target = Math.max(5, input.targetSeconds);
   const money = fig.revenue === null ? null : formatMoney(fig.revenue);
   const perShare = fig.eps === null ? null : `${fig.eps < 0 ? "a loss of " : ""}${formatPerShare(fig.eps)}`;
@@ -602,9 +675,7 @@ function shortScript(input: ScriptInput, tone: Tone, fig: Figures, parts: ShortP
         : perShare !== null
           ? `EPS was ${perShare}.`
           : `We are not reporting figures for the ${parts.quarter} on this call.`;
-  const next = input.nextRecord;
-  const nextRevenue = next ? parseAmount(next.revenue_est) : null;
-  const nextEps = next ? parseAmount(next.eps_est) : null;
+  const given = parts.story.guidance;
   const verdict =
     !fig.hasActuals || fig.epsEst === null || fig.eps === null
       ? null
@@ -670,23 +741,10 @@ function shortScript(input: ScriptInput, tone: Tone, fig: Figures, parts: ShortP
   step("handover", op(`I will now hand the call over to ${cfo.name}, ${cfo.title}.`, "intro"));
   if (verdict) step("verdict", said(verdict, "cfo"));
   step("close", op("This concludes today's call. You may now disconnect.", "close"));
-  if (next && nextRevenue !== null)
-    step(
-      "guide-revenue",
-      said(
-        `For the ${periodWords(next.period)}, we expect revenue of ${formatMoney(nextRevenue * 0.98)} to ${formatMoney(nextRevenue * 1.02)}.`,
-        "guidance",
-      ),
-    );
+  const [guideRevenue, guideEps] = given ? guidanceSentences(given, fig.epsLabel) : [];
+  if (guideRevenue) step("guide-revenue", said(guideRevenue, "guidance"));
   step("outlook", said(outlook, "guidance"));
-  if (next && nextEps !== null && nextEps > 0)
-    step(
-      "guide-eps",
-      said(
-        `We expect earnings per share of ${formatPerShare(nextEps - 0.03 * Math.max(1, nextEps))} to ${formatPerShare(nextEps + 0.03 * Math.max(1, nextEps))}.`,
-        "guidance",
-      ),
-    );
+  if (guideEps && given?.epsLow !== null) step("guide-eps", said(guideEps, "guidance"));
   step("greeting", said(`Thank you, operator, and good ${parts.greeting}, everyone.`, "cfo"));
   step("remarks-end", said("That concludes our prepared remarks.", "guidance"));
   step(
@@ -696,7 +754,7 @@ function shortScript(input: ScriptInput, tone: Tone, fig: Figures, parts: ShortP
 
   const lines = current();
   const closeIndex = lines.length - (chosen.get("close")?.length ?? 0);
-  return assemble(input, tone, lines, closeIndex, []);
+  return assemble(input, tone, lines, closeIndex, [], parts.story.cfo);
 }
 
 function basisOf(epsLabel: string): string {
@@ -707,6 +765,85 @@ function basisOf(epsLabel: string): string {
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const EMPHASIS: Record<TopicEmphasis["intensity"], readonly string[]> = {
+  record: [
+    "In {topic}, this was a record quarter for us.",
+    "We delivered record results in {topic} this quarter.",
+  ],
+  strong: ["We saw strong momentum in {topic}.", "Performance in {topic} was strong this quarter."],
+  solid: ["We made solid progress in {topic}.", "Trends in {topic} were solid through the quarter."],
+  modest: [
+    "We saw modest improvement in {topic} this quarter.",
+    "Progress in {topic} was modest this quarter.",
+  ],
+  softer: [
+    "We saw softer trends in {topic} this quarter.",
+    "Conditions in {topic} were softer this quarter.",
+  ],
+};
+
+const LEVEL = ["softer", "modest", "solid", "strong", "record"];
+
+function emphasisSentence(topic: TopicEmphasis, rng: ScriptRng): string {
+  const base = fill(rng.pick(EMPHASIS[topic.intensity]), { topic: topic.theme.topic });
+  const delta = LEVEL.indexOf(topic.intensity) - LEVEL.indexOf(topic.previous);
+  if (delta > 0) return `${base.slice(0, -1)}, an improvement from last quarter.`;
+  if (delta < 0) return `${base.slice(0, -1)}, after a stronger prior quarter.`;
+  return base;
+}
+
+function riskSentence({ risk, phase }: { risk: string; phase: "emerging" | "ongoing" | "easing" }): string {
+  if (phase === "emerging")
+    return `One new factor this quarter was ${risk}, which we expect to weigh on results in the near term.`;
+  if (phase === "ongoing") return `${capitalize(risk)} remained a headwind, as it was last quarter.`;
+  return `${capitalize(risk)}, which weighed on us last quarter, has largely eased.`;
+}
+
+/** Compared as said: an actual that rounds to the range's end is "at" it, not above it. */
+function position(actual: number, low: number, high: number): string {
+  if (actual > high) return "above the high end of";
+  if (actual < low) return "below the low end of";
+  if (actual === high) return "at the high end of";
+  if (actual === low) return "at the low end of";
+  return "within";
+}
+
+/** The quarter's actuals against what the previous call guided, in the amounts that call stated. */
+function againstGuidance(fig: Figures, prior: Guidance): string[] {
+  const out: string[] = [];
+  if (fig.revenue !== null)
+    out.push(
+      `Revenue of ${formatMoney(fig.revenue)} was ${position(roundAsSpoken(fig.revenue), prior.revenueLow, prior.revenueHigh)} our guidance range of ${formatMoney(prior.revenueLow)} to ${formatMoney(prior.revenueHigh)}.`,
+    );
+  if (fig.eps !== null && prior.epsLow !== null && prior.epsHigh !== null)
+    out.push(
+      `${capitalize(shortEpsLabel(fig.epsLabel))} of ${fig.eps < 0 ? "-" : ""}${formatPerShare(fig.eps)} was ${position(Math.round(fig.eps * 100) / 100, prior.epsLow, prior.epsHigh)} our guidance of ${formatPerShare(prior.epsLow)} to ${formatPerShare(prior.epsHigh)}.`,
+    );
+  return out;
+}
+
+function shortEpsLabel(epsLabel: string): string {
+  if (epsLabel.startsWith("GAAP")) return "GAAP EPS";
+  if (epsLabel.startsWith("FFO")) return "FFO per share";
+  return "adjusted EPS";
+}
+
+/** Revenue range (always), EPS range and full-year revenue (when given), in the form analysts extract. */
+export function guidanceSentences(given: Guidance, epsLabel: string): string[] {
+  const out = [
+    `For the ${periodWords(given.period)}, we expect revenue in the range of ${formatMoney(given.revenueLow)} to ${formatMoney(given.revenueHigh)}.`,
+  ];
+  if (given.epsLow !== null && given.epsHigh !== null)
+    out.push(
+      `We expect ${shortEpsLabel(epsLabel)} in the range of ${formatPerShare(given.epsLow)} to ${formatPerShare(given.epsHigh)}.`,
+    );
+  if (given.fullYear)
+    out.push(
+      `For fiscal ${given.fullYear.year}, we now expect revenue in the range of ${formatMoney(given.fullYear.revenueLow)} to ${formatMoney(given.fullYear.revenueHigh)}.`,
+    );
+  return out;
 }
 
 const ELABORATIONS: readonly string[] = [
@@ -733,6 +870,9 @@ interface QaInput {
   seg: string;
   fig: Figures;
   budget: number;
+  /** The company's covering analysts; who asks first rotates with the quarter. */
+  roster: readonly Analyst[];
+  ordinal: number;
 }
 
 interface QaPair {
@@ -795,24 +935,12 @@ function buildQa(q: QaInput): { lines: Line[]; analysts: Analyst[] } {
   const queue = pairs;
 
   // 2–5 analysts; a longer call gets more of them, as a real one would.
-  const analystCount = Math.min(5, Math.max(2, Math.round(q.budget / 75) + rng.int(-1, 0)));
+  const analystCount = Math.min(q.roster.length, 5, Math.max(2, Math.round(q.budget / 75) + rng.int(-1, 0)));
   const questionsEach = q.budget / analystCount > 70 ? 2 : 1;
-  const analystRng = rng.fork("analysts");
-  const firms = analystRng.shuffle([...new Set(ANALYST_FIRMS)]);
-  const usedNames = new Set<string>();
-  const analysts: Analyst[] = [];
-  for (let i = 0; i < analystCount; i++) {
-    let name = "";
-    do {
-      name = `${analystRng.pick(FIRST_NAMES)} ${analystRng.pick(LAST_NAMES)}`;
-    } while (
-      [...usedNames].some(
-        (u) => u.split(" ")[1] === name.split(" ")[1] || u.split(" ")[0] === name.split(" ")[0],
-      )
-    );
-    usedNames.add(name);
-    analysts.push({ name, firm: firms[i % firms.length] ?? "Crestline Research" });
-  }
+  // The same analysts call in quarter after quarter: the roster in order, starting one further each quarter, so
+  // two consecutive calls share most of their questioners.
+  const first = ((q.ordinal % q.roster.length) + q.roster.length) % q.roster.length;
+  const analysts = [...q.roster.slice(first), ...q.roster.slice(0, first)].slice(0, analystCount);
 
   const lines: Line[] = [];
   let used = 0;
@@ -855,7 +983,7 @@ function buildQa(q: QaInput): { lines: Line[]; analysts: Analyst[] } {
     const batch: Line[] = [
       {
         role: "operator",
-        text: `Our ${a === 0 ? "first" : "next"} question comes from ${analyst.name} with ${analyst.firm}. Your line is open.`,
+        text: `Our ${a === 0 ? "first" : "next"} question comes from ${analyst.name} with ${sentenceEnd(analyst.firm)} Your line is open.`,
         section: "qa",
       },
     ];
@@ -884,6 +1012,29 @@ function buildQa(q: QaInput): { lines: Line[]; analysts: Analyst[] } {
     if (!take(batch)) break;
     speaking.push(analyst);
   }
+  // A follow-up or two from analysts already heard, while questions and time remain.
+  for (const analyst of rng.shuffle(speaking).slice(0, 2)) {
+    const pair = queue[pairIndex];
+    if (!pair) break;
+    const role: Role = `analyst:${speaking.indexOf(analyst)}`;
+    const [first, ...rest] = pair.answer;
+    const batch: Line[] = [
+      {
+        role: "operator",
+        text: `We have a follow-up question from ${analyst.name} with ${sentenceEnd(analyst.firm)} Your line is open.`,
+        section: "qa",
+      },
+      { role, text: `Thanks for squeezing me back in. ${pair.question}`, section: "qa" },
+      {
+        role: pair.answerBy,
+        text: `${rng.pick(acks)} ${first ?? "We will come back to you on that."}`,
+        section: "qa",
+      },
+      ...rest.map((more) => ({ role: pair.answerBy, text: more, section: "qa" as const })),
+    ];
+    if (!take(batch)) break;
+    pairIndex++;
+  }
   if (speaking.length === 0) return { lines: [], analysts: [] };
   return { lines, analysts: speaking };
 }
@@ -894,6 +1045,7 @@ function assemble(
   lines: readonly Line[],
   closeIndex: number,
   analysts: readonly Analyst[],
+  cfo: Executive,
 ): CallScript {
   const { company, record } = input;
   const labels = new Map<Role, string>();
@@ -913,7 +1065,7 @@ function assemble(
         organization: company.shortName,
       });
     } else if (role === "ir" || role === "ceo" || role === "cfo") {
-      const exec = company.executives[role];
+      const exec = role === "cfo" ? cfo : company.executives[role];
       speakers.push({
         label,
         name: exec.name,

@@ -1,0 +1,109 @@
+/**
+ * The embedded service's year of calls (issue 15, item 7), measured on the service as the launcher starts it
+ * (`node --import tsx server/embedded/main.ts`, default settings, so three calls are live meanwhile):
+ * - start-up: spawn to the "listening on" line;
+ * - the first full listing of completed calls (every page of 100, `info_only`), and a second one;
+ * - building one historical call on demand: `GET /calls/{id}` (full transcript, summary, participants) for calls
+ *   nobody asked for before, as the client sees it (HTTP on loopback included), median and worst;
+ * - the process's resident memory afterwards (VmRSS of the service, from /proc).
+ * Usage: `node --import tsx bench/embedded-history.ts [calls]`; `npm run bench -- --only embeddedHistory`.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+export interface EmbeddedHistoryResult {
+  startupMs: number;
+  calls: number;
+  firstListingMs: number;
+  secondListingMs: number;
+  callBuildMedianMs: number;
+  callBuildMaxMs: number;
+  callsBuilt: number;
+  rssMb: number;
+  loadAverage: number[];
+}
+
+const get = async (url: string) => {
+  const response = await fetch(url, { headers: { authorization: "token demo" } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return Math.round(kb / 1024);
+}
+
+export async function runEmbeddedHistoryBench(sampleCalls = 40): Promise<EmbeddedHistoryResult> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/embedded/main.ts"], {
+    cwd: root,
+    env: { ...process.env, EMBEDDED_PORT: "0", EMBEDDED_HOST: "127.0.0.1", EMBEDDED_RATE_LIMIT: "0" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      const timer = setTimeout(() => reject(new Error("no 'listening on' line within 30 s")), 30_000);
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /listening on (http:\/\/\S+)/.exec(out);
+        if (!match?.[1]) return;
+        clearTimeout(timer);
+        resolve(match[1].replace(/\/$/, ""));
+      });
+      child.once("error", reject);
+    });
+    const startupMs = performance.now() - started;
+    const list = `${url}/api/v1/transcripts/calls?info_only=true&page_size=100&sort_by=start_time:asc`;
+
+    const listAll = async () => {
+      const t0 = performance.now();
+      const ids: string[] = [];
+      for (let page = 1; ; page++) {
+        const body = await get(`${list}&page=${page}`);
+        ids.push(...body.data.map((c: { call_id: string }) => c.call_id));
+        if (page >= body.pagination.page_count) break;
+      }
+      return { ids, ms: performance.now() - t0 };
+    };
+    const first = await listAll();
+    const second = await listAll();
+
+    // Cold builds: the oldest calls, whose scripts and summaries the later pages of the listing pushed out of the
+    // service's caches (it keeps the 400 most recent).
+    const cold = first.ids.slice(0, Math.max(1, first.ids.length - 450));
+    const step = Math.max(1, Math.floor(cold.length / sampleCalls));
+    const sample = cold.filter((_, i) => i % step === 0).slice(0, sampleCalls);
+    const times: number[] = [];
+    for (const id of sample) {
+      const t0 = performance.now();
+      await get(`${url}/api/v1/transcripts/calls/${id}`);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    return {
+      startupMs: Math.round(startupMs),
+      calls: first.ids.length,
+      firstListingMs: Math.round(first.ms),
+      secondListingMs: Math.round(second.ms),
+      callBuildMedianMs: Math.round((times[Math.floor(times.length / 2)] ?? Number.NaN) * 10) / 10,
+      callBuildMaxMs: Math.round((times[times.length - 1] ?? Number.NaN) * 10) / 10,
+      callsBuilt: times.length,
+      rssMb: rssMb(child.pid as number),
+      loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
+    };
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await runEmbeddedHistoryBench(Number(process.argv[2] ?? 40) || 40);
+  console.log(JSON.stringify(result, null, 2));
+}

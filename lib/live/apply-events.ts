@@ -2,24 +2,10 @@ import { notifyManager, type QueryClient } from "@tanstack/react-query";
 import { callQueries, mergeSegments, type CallEnvelope } from "@/lib/queries/calls";
 import { addStartedCalls, liveQueries } from "@/lib/queries/live";
 import type { CallListResponse, CallStatus, Segment } from "@/lib/schemas/calls";
-import type { CallStartedEvent, LiveMessage, SentenceEvent } from "@/lib/schemas/live";
+import type { CallStartedEvent, LiveMessage } from "@/lib/schemas/live";
+import { isLaterStatus, sentenceToSegment } from "./call-conversions";
 
-const STATUS_RANK: Record<CallStatus, number> = { live: 0, completed: 1, enriched: 2 };
-
-export function sentenceToSegment(event: SentenceEvent): Segment {
-  return {
-    sequence: event.sequence,
-    speaker: event.speaker,
-    speakerName: null,
-    startMs: event.startMs,
-    endMs: event.endMs,
-    text: event.text,
-    confidence: event.confidence,
-    // The relay's live estimate; REST's copy (enriched, or the same estimate) replaces it on the next refetch.
-    sentiment: event.sentiment ?? null,
-    sentimentSource: event.sentiment === null || event.sentiment === undefined ? null : "live",
-  };
-}
+export { sentenceToSegment } from "./call-conversions";
 
 /**
  * Writes one batch of live events into the query cache, in one notification pass.
@@ -52,7 +38,7 @@ export function applyLiveMessages(client: QueryClient, messages: readonly LiveMe
         break;
       case "call.status": {
         const previous = statuses.get(message.data.callId);
-        if (!previous || STATUS_RANK[message.data.status] > STATUS_RANK[previous]) {
+        if (!previous || isLaterStatus(message.data.status, previous)) {
           statuses.set(message.data.callId, message.data.status);
         }
         break;
@@ -96,7 +82,7 @@ export function applyLiveMessages(client: QueryClient, messages: readonly LiveMe
       for (const [callId, status] of statuses) {
         const key = callQueries.detail(callId).queryKey;
         client.setQueryData<CallEnvelope>(key, (cached) =>
-          cached && STATUS_RANK[status] > STATUS_RANK[cached.data.status]
+          cached && isLaterStatus(status, cached.data.status)
             ? { ...cached, data: { ...cached.data, status } }
             : cached,
         );
@@ -107,7 +93,7 @@ export function applyLiveMessages(client: QueryClient, messages: readonly LiveMe
         let changed = false;
         const data = board.data.map((c) => {
           const status = statuses.get(c.callId);
-          if (!status || STATUS_RANK[status] <= STATUS_RANK[c.status]) return c;
+          if (!status || !isLaterStatus(status, c.status)) return c;
           changed = true;
           return { ...c, status };
         });

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Call, CallStatus, Segment } from "@/lib/schemas/calls";
+import { laterStatus, sentenceToSegment } from "@/lib/live/call-conversions";
 import { liveSentiment } from "@/lib/sentiment";
 import { AppError } from "../http/errors";
 import { getUpstreamCall } from "../upstream/calls";
@@ -13,8 +14,6 @@ import type { CallSnapshot, LiveHub } from "./hub";
  * hub's snapshot also comes with the cursor to resume the stream from, so page + stream together hold every
  * sentence exactly once.
  */
-
-const STATUS_RANK: Record<CallStatus, number> = { live: 0, completed: 1, enriched: 2 };
 
 export function mergeCall(
   rest: Omit<Call, "streamCursor"> | null,
@@ -45,20 +44,9 @@ export function mergeCall(
   const bySeq = new Map<number, Segment>(base.segments.map((s) => [s.sequence, s]));
   for (const s of snapshot?.sentences ?? []) {
     if (bySeq.has(s.sequence)) continue;
-    bySeq.set(s.sequence, {
-      sequence: s.sequence,
-      speaker: s.speaker,
-      speakerName: null,
-      startMs: s.startMs,
-      endMs: s.endMs,
-      text: s.text,
-      confidence: s.confidence,
-      sentiment: s.sentiment ?? liveSentiment(s.text),
-      sentimentSource: "live",
-    });
+    bySeq.set(s.sequence, sentenceToSegment({ ...s, sentiment: s.sentiment ?? liveSentiment(s.text) }));
   }
-  const status =
-    snapshot && STATUS_RANK[snapshot.status] > STATUS_RANK[base.status] ? snapshot.status : base.status;
+  const status = snapshot ? laterStatus(snapshot.status, base.status) : base.status;
   return {
     ...base,
     status,

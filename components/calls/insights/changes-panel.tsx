@@ -6,7 +6,7 @@ import { Section } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/panel-state";
 import type { Change, PreviousCall } from "@/lib/schemas/insights";
 import { formatClock } from "../call-format";
-import { CHANGE_LABELS, changeSummary, changeTone } from "./insight-format";
+import { CHANGE_LABELS, changeSummary, changeTone, groupChanges } from "./insight-format";
 
 /**
  * What changed since the previous call, each with both quotes side by side: this call's sentence seeks the audio,
@@ -62,9 +62,20 @@ export function ChangesPanel({
           }
         />
       ) : (
-        <ul className="flex flex-col gap-2" data-testid="changes-list">
-          {changes.map((c) => (
-            <ChangeRow key={c.id} change={c} previousCallId={previousCall.callId} onSeek={onSeek} />
+        // A call can change dozens of statements; the list scrolls rather than push the Q&A off the page.
+        <ul
+          className="flex max-h-[34rem] flex-col gap-2 overflow-y-auto pr-1"
+          data-testid="changes-list"
+          tabIndex={0}
+          aria-label={`${changes.length} changes since the previous call`}
+        >
+          {groupChanges(changes).map((group) => (
+            <ChangeRow
+              key={group[0]!.id}
+              group={group}
+              previousCallId={previousCall.callId}
+              onSeek={onSeek}
+            />
           ))}
         </ul>
       )}
@@ -73,30 +84,35 @@ export function ChangesPanel({
 }
 
 function ChangeRow({
-  change: c,
+  group,
   previousCallId,
   onSeek,
 }: {
-  change: Change;
+  group: Change[];
   previousCallId: string;
   onSeek: (sequence: number) => void;
 }) {
-  const tone = changeTone(c.kind);
+  const c = group[0]!;
   return (
     <li
       className="border-line border-b pb-2 text-[13px] last:border-b-0"
       data-testid="change"
       data-kind={c.kind}
     >
-      <div className="mb-1 flex flex-wrap items-center gap-2">
-        <Badge tone={tone}>
-          <span aria-hidden className="mr-1">
-            {tone === "pos" ? "▲" : tone === "neg" ? "▼" : "•"}
-          </span>
-          {CHANGE_LABELS[c.kind]}
-        </Badge>
-        <span className="font-medium">{changeSummary(c)}</span>
-      </div>
+      {group.map((one) => {
+        const tone = changeTone(one.kind);
+        return (
+          <div key={one.id} className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-0.5">
+            <Badge tone={tone}>
+              <span aria-hidden className="mr-1">
+                {tone === "pos" ? "▲" : tone === "neg" ? "▼" : "•"}
+              </span>
+              {CHANGE_LABELS[one.kind]}
+            </Badge>
+            <span className="font-medium tabular-nums">{changeSummary(one)}</span>
+          </div>
+        );
+      })}
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <Quote label="Last quarter" text={c.previousText} at={c.previousStartMs}>
           {c.previousText !== null && c.previousStartMs !== null ? (

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { Figure } from "@/lib/schemas/insights";
-import { consensusPhrase, distinctFigures, formatFigure, formatFigureValue } from "./insight-format";
+import type { Change, Figure } from "@/lib/schemas/insights";
+import {
+  changeSummary,
+  consensusPhrase,
+  distinctFigures,
+  formatFigure,
+  formatFigureValue,
+  groupChanges,
+} from "./insight-format";
 
 const figure = (over: Partial<Figure>): Figure => ({
   id: "0:0",
@@ -54,5 +61,52 @@ describe("distinctFigures", () => {
       [3, 2],
       [9, 1],
     ]);
+  });
+});
+
+const change = (over: Partial<Change>): Change => ({
+  id: "x",
+  kind: "figure_up",
+  sequence: 3,
+  startMs: 0,
+  text: "now",
+  previousSequence: 4,
+  previousStartMs: 0,
+  previousText: "then",
+  similarity: 1,
+  metric: "revenue",
+  unit: "usd",
+  before: 3.9e9,
+  after: 4.2e9,
+  fromWord: null,
+  toWord: null,
+  topic: null,
+  ...over,
+});
+
+describe("changes", () => {
+  it("names a movement as growth or change, a level by its metric", () => {
+    expect(changeSummary(change({}))).toBe("Revenue $3.90B → $4.20B");
+    expect(changeSummary(change({ unit: "percent", before: 5, after: -2.7, kind: "figure_down" }))).toBe(
+      "Revenue growth +5% → −2.7%",
+    );
+    expect(changeSummary(change({ metric: "gross_margin", unit: "percent", before: 44.1, after: 45 }))).toBe(
+      "Gross margin 44.1% → 45%",
+    );
+    expect(
+      changeSummary(
+        change({ kind: "intensity_down", metric: null, unit: null, fromWord: "strong", toWord: "modest" }),
+      ),
+    ).toBe("“strong” → “modest”");
+  });
+
+  it("puts changes read off the same pair of sentences in one row", () => {
+    const groups = groupChanges([
+      change({ id: "a" }),
+      change({ id: "b", unit: "percent" }),
+      change({ id: "c", sequence: 9 }),
+      change({ id: "d", kind: "new_topic", previousSequence: null, topic: "AI" }),
+    ]);
+    expect(groups.map((g) => g.map((c) => c.id))).toEqual([["a", "b"], ["c"], ["d"]]);
   });
 });

@@ -67,14 +67,34 @@ export function changeTone(kind: Change["kind"]): "pos" | "neg" | "neutral" {
   return "neutral";
 }
 
-/** One line saying what changed: "Revenue $3.90B → $4.20B", "strong → modest", "tariffs". */
+/** One line saying what changed: "Revenue $3.90B → $4.20B", "Revenue growth +5% → −2.7%", "strong → modest". */
 export function changeSummary(c: Change): string {
   if (c.before !== null && c.after !== null && c.unit !== null && c.metric !== null) {
-    const label = c.topic && c.metric === "segment_revenue" ? `${c.topic} revenue` : METRIC_LABELS[c.metric];
-    return `${label} ${formatFigureValue(c.before, c.unit)} → ${formatFigureValue(c.after, c.unit)}`;
+    const base = c.topic && c.metric === "segment_revenue" ? `${c.topic} revenue` : METRIC_LABELS[c.metric];
+    // A percent of a money metric, or basis points, is a movement: "Revenue growth", "Gross margin change".
+    const isMove = c.unit === "bps" || (c.unit === "percent" && !/margin/.test(c.metric));
+    const label = isMove ? `${base} ${c.unit === "bps" ? "change" : "growth"}` : base;
+    return `${label} ${formatFigureValue(c.before, c.unit, isMove)} → ${formatFigureValue(c.after, c.unit, isMove)}`;
   }
   if (c.fromWord && c.toWord) return `“${c.fromWord}” → “${c.toWord}”`;
   return c.topic ?? "";
+}
+
+/** Changes read off the same pair of sentences, together: one row, both quotes once. */
+export function groupChanges(changes: readonly Change[]): Change[][] {
+  const groups: Change[][] = [];
+  const byPair = new Map<string, Change[]>();
+  for (const c of changes) {
+    const key = `${c.sequence ?? "-"}|${c.previousSequence ?? "-"}`;
+    const group = c.sequence !== null && c.previousSequence !== null ? byPair.get(key) : undefined;
+    if (group) group.push(c);
+    else {
+      const fresh = [c];
+      groups.push(fresh);
+      byPair.set(key, fresh);
+    }
+  }
+  return groups;
 }
 
 /**

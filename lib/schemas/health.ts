@@ -21,5 +21,24 @@ export const healthSchema = z.object({
       z.object({ state: streamStateSchema, role: z.enum(["leader", "follower"]) }),
     ]),
   }),
+  /**
+   * Beyond design.md §3 (additive): the transcript archive, its size and the indexer's progress. `isIndexer`: this
+   * instance runs the indexer (one per deployment); `backfill.total` is null until the first page of calls is read.
+   */
+  archive: z
+    .object({
+      state: z.enum(["idle", "follower", "backfilling", "live", "error", "stopped"]),
+      driver: z.enum(["pglite", "postgres"]),
+      isIndexer: z.boolean(),
+      calls: z.number().int().nonnegative(),
+      sentences: z.number().int().nonnegative(),
+      backfill: z.object({
+        done: z.number().int().nonnegative(),
+        total: z.number().int().nonnegative().nullable(),
+        failed: z.number().int().nonnegative(),
+        finishedAt: z.string().nullable(),
+      }),
+    })
+    .optional(),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -66,7 +66,8 @@ export interface ArchiveProgress {
 export interface Archive {
   start(): void;
   stop(): Promise<void>;
-  progress(): ArchiveProgress;
+  /** Where the indexer is, with the archive's current size (counted now, when the database is open). */
+  progress(): Promise<ArchiveProgress>;
   search(query: SearchQuery): Promise<SearchResult>;
   /** Resolves when the running backfill (if any) has finished: tests and the benchmark wait on it. */
   backfilled(): Promise<void>;
@@ -375,8 +376,8 @@ export function createArchive(options: ArchiveOptions): Archive {
       await held?.release().catch(() => {});
       progress.state = "stopped";
     },
-    progress() {
-      if (store) void refreshCounts().catch(() => {});
+    async progress() {
+      await refreshCounts().catch(() => {});
       return structuredClone(progress);
     },
     async search(query) {

@@ -61,9 +61,9 @@ for (const driver of drivers()) {
         flushMs: 10,
       });
       archive.start();
-      await until(() => archive.progress().state === "live");
+      await until(async () => (await archive.progress()).state === "live");
       await archive.backfilled();
-      const progress = archive.progress();
+      const progress = await archive.progress();
       expect(progress.isIndexer).toBe(true);
       expect(progress.backfill).toMatchObject({ total: 230, done: 230, stored: 230, failed: 0 });
       expect(source.reads).toHaveLength(230);
@@ -79,9 +79,9 @@ for (const driver of drivers()) {
       });
       source.reads = [];
       restarted.start();
-      await until(() => restarted.progress().state === "live");
+      await until(async () => (await restarted.progress()).state === "live");
       expect(source.reads).toEqual([]);
-      expect(restarted.progress().backfill).toMatchObject({ done: 230, stored: 0 });
+      expect((await restarted.progress()).backfill).toMatchObject({ done: 230, stored: 0 });
       const found = await restarted.search(searchQuerySchema.parse({ q: "welcome", tickers: "NWSC" }));
       expect(found.totalCalls).toBe(115);
       await restarted.stop();
@@ -98,7 +98,7 @@ for (const driver of drivers()) {
         maxBackfillCalls: 25,
       });
       archive.start();
-      await until(() => archive.progress().state === "live");
+      await until(async () => (await archive.progress()).state === "live");
       expect(source.reads).toHaveLength(25);
       expect(source.reads).toContain(fixtureId(139));
       expect(source.reads).not.toContain(fixtureId(100));
@@ -111,7 +111,7 @@ for (const driver of drivers()) {
       const hub = new InMemoryHub();
       const archive = createArchive({ database: handle(database), log: quietLog, source, hub, flushMs: 10 });
       archive.start();
-      await until(() => archive.progress().state === "live");
+      await until(async () => (await archive.progress()).state === "live");
       const callId = fixtureId(900);
       const startTime = "2026-11-24T12:00:00.000Z";
       hub.publish({
@@ -153,7 +153,7 @@ for (const driver of drivers()) {
         section: "qa",
         startMs: 24_000,
       });
-      expect(archive.progress().live.sentences).toBe(live.segments.length);
+      expect((await archive.progress()).live.sentences).toBe(live.segments.length);
 
       const enriched = fixtureCall({
         callId,
@@ -191,14 +191,14 @@ for (const driver of drivers()) {
         leaderRetryMs: 50,
       });
       a.start();
-      await until(() => a.progress().state === "live");
+      await until(async () => (await a.progress()).state === "live");
       b.start();
-      await until(() => b.progress().state === "follower");
+      await until(async () => (await b.progress()).state === "follower");
       expect(source.reads).toHaveLength(5);
       expect((await b.search(searchQuerySchema.parse({ q: "welcome" }))).totalCalls).toBe(5);
       const onTakeover = vi.fn();
       await a.stop();
-      await until(() => b.progress().isIndexer).then(onTakeover);
+      await until(async () => (await b.progress()).isIndexer).then(onTakeover);
       expect(onTakeover).toHaveBeenCalled();
       await b.stop();
     }, 60_000);

@@ -4,13 +4,19 @@ import { jsonResponse } from "@/server/http/respond";
 import { getHealth } from "@/server/upstream/health";
 import { withRequestContext } from "@/server/http/request-context";
 import { getRuntime } from "@/server/runtime";
+import { archiveHealth } from "@/server/archive/observe";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = withRequestContext(async function GET(request: Request): Promise<Response> {
   try {
-    return jsonResponse(await getHealth(getRuntime(), { signal: request.signal }), "no-store");
+    const runtime = getRuntime();
+    const [health, archive] = await Promise.all([
+      getHealth(runtime, { signal: request.signal }),
+      archiveHealth(runtime.archive),
+    ]);
+    return jsonResponse({ ...health, archive }, "no-store");
   } catch (error) {
     return toErrorResponse(error);
   }

@@ -2,13 +2,15 @@
 import { toErrorResponse } from "@/server/http/errors";
 import { renderMetrics } from "@/server/metrics/collectors";
 import { getRuntime } from "@/server/runtime";
+import { installArchiveCollectors } from "@/server/archive/observe";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export async function GET(): Promise<Response> {
   try {
-    const { metrics, live, breakers, upstream } = getRuntime();
+    const { metrics, live, breakers, upstream, archive } = getRuntime();
+    installArchiveCollectors(metrics.registry, archive);
     const { body, contentType } = await renderMetrics(metrics, {
       hub: live.hub,
       relay: live.relay,

@@ -4,7 +4,7 @@
 //
 // 1. The client's address (scripts/forwarded-headers.mjs): the socket's, unless CALLROOM_TRUST_PROXY trusts proxies.
 // 2. The live stream's door (server/relay/stream-door.ts): the runtime, built by instrumentation.ts inside Next,
-//    sits on the process's one `globalThis` slot; its door takes `GET /api/stream` and declines everything else.
+//    sits in the process's one `globalThis` slot (server/process-slot.ts); its door takes `GET /api/stream` and declines everything else.
 import { createServer } from "node:http";
 import next from "next";
 import { normaliseForwardedHeaders, trustedProxyHops } from "./forwarded-headers.mjs";
@@ -17,7 +17,7 @@ if (mode !== "start" && mode !== "dev") {
 const port = Number(process.env.PORT ?? "3000");
 const host = process.env.HOST ?? "127.0.0.1";
 const trustedHops = trustedProxyHops(process.env.CALLROOM_TRUST_PROXY);
-const RUNTIME = Symbol.for("callroom.runtime");
+const PROCESS = Symbol.for("callroom.process");
 
 const app = next({ dev: mode === "dev", dir: process.cwd(), hostname: host, port });
 const handle = app.getRequestHandler();
@@ -25,7 +25,7 @@ await app.prepare();
 
 const server = createServer((req, res) => {
   normaliseForwardedHeaders(req, trustedHops);
-  const door = globalThis[RUNTIME]?.door;
+  const door = globalThis[PROCESS]?.runtime?.door;
   if (typeof door === "function" && door(req, res)) return;
   void handle(req, res);
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { currentRequestContext } from "./http/request-context";
+import { processRecord } from "./process-slot";
 
 /**
  * The server logger. The upstream key must never reach a log line: pino redacts the usual header/token paths, and
@@ -77,16 +78,14 @@ export function createLogger(destination?: DestinationStream): Logger {
   return destination ? pino(options, destination) : pino(options);
 }
 
-const LOGGER = Symbol.for("callroom.logger");
-type Holder = { [LOGGER]?: Logger };
-
+/** The process's root logger (in the process slot: every bundle writes through one, and one list of secrets). */
 export function getLogger(): Logger {
-  const holder = globalThis as Holder;
-  holder[LOGGER] ??= createLogger();
-  return holder[LOGGER];
+  const record = processRecord();
+  record.logger ??= createLogger();
+  return record.logger as Logger;
 }
 
 /** Swap the logger (tests capture lines to prove the key never appears). */
 export function setLogger(logger: Logger | undefined): void {
-  (globalThis as Holder)[LOGGER] = logger;
+  processRecord().logger = logger;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processRecord } from "../process-slot";
 
 /**
  * The request a log line belongs to. proxy.ts gives every request an id (`x-request-id`, set there only) and logs
@@ -13,14 +14,11 @@ export interface RequestContext {
   reqId: string;
 }
 
-const STORE = Symbol.for("callroom.request-context");
-type Holder = { [STORE]?: AsyncLocalStorage<RequestContext> };
-
-/** On globalThis: each route bundle may hold its own copy of this module, and the logger must see them all. */
+/** In the process slot: each route bundle may hold its own copy of this module, and the logger must see them all. */
 function storage(): AsyncLocalStorage<RequestContext> {
-  const holder = globalThis as Holder;
-  holder[STORE] ??= new AsyncLocalStorage<RequestContext>();
-  return holder[STORE];
+  const record = processRecord();
+  record.requestContext ??= new AsyncLocalStorage<RequestContext>();
+  return record.requestContext as AsyncLocalStorage<RequestContext>;
 }
 
 export function currentRequestContext(): RequestContext | undefined {

@@ -1,11 +1,12 @@
 import "server-only";
 import { AppError } from "../http/errors";
+import { processRecord } from "../process-slot";
 import type { Metrics } from "../metrics/registry";
 import { clientAddress } from "./client-address";
 import { getSecurityConfig } from "./config";
 import { ApiRateLimiter, ConnectionSlots, LoginLimiter } from "./rate-limit";
 
-/** The process's limiters, on globalThis (proxy.ts and each route bundle must share one count per client). */
+/** The process's limiters, in the process slot (proxy.ts and each route bundle must share one count per client). */
 
 interface LimitsStore {
   api: ApiRateLimiter;
@@ -14,26 +15,24 @@ interface LimitsStore {
   sseMax: number;
 }
 
-const STORE = Symbol.for("callroom.limits");
-type Holder = { [STORE]?: LimitsStore };
-
 export function getLimits(): LimitsStore {
   const config = getSecurityConfig();
-  const holder = globalThis as Holder;
-  const current = holder[STORE];
+  const record = processRecord();
+  const current = record.limits as LimitsStore | undefined;
   if (current && current.api.rate === config.rateLimit && current.sseMax === config.ssePerClient)
     return current;
-  holder[STORE] = {
+  const next: LimitsStore = {
     api: new ApiRateLimiter(config.rateLimit),
     login: current?.login ?? new LoginLimiter(),
     sse: new ConnectionSlots(config.ssePerClient),
     sseMax: config.ssePerClient,
   };
-  return holder[STORE];
+  record.limits = next;
+  return next;
 }
 
 export function resetLimits(): void {
-  delete (globalThis as Holder)[STORE];
+  processRecord().limits = undefined;
 }
 
 /** Header proxy.ts sets to the address it resolved (after dropping any client-sent value). */

@@ -331,6 +331,19 @@ function titleAndHeadline(raw: UpstreamCall, name: string): { title: string; hea
   return { title, headline: headline !== null && headline !== title ? headline : null };
 }
 
+/**
+ * An ended call's length is its start-to-end span: the contract's `duration` is seconds, the documented service's is
+ * minutes (docs/upstream.md §8), and the span is right for both. A live call has only `duration` (seconds so far).
+ */
+function durationSecondsOf(raw: UpstreamCall, endTime: string | null): number | null {
+  const start = toIsoTime(raw.start_time);
+  if (start !== null && endTime !== null) {
+    const seconds = (Date.parse(endTime) - Date.parse(start)) / 1000;
+    if (seconds >= 0) return Math.round(seconds);
+  }
+  return toNumber(raw.duration);
+}
+
 export function toCallListItem(raw: UpstreamCall): CallListItem {
   const endTime = toIsoTime(raw.end_time);
   const symbol = raw.symbol.trim().toUpperCase();
@@ -348,7 +361,7 @@ export function toCallListItem(raw: UpstreamCall): CallListItem {
     year: toInt(raw.year) ?? named.year,
     startTime: toIsoTime(raw.start_time) ?? new Date(0).toISOString(),
     endTime,
-    durationSeconds: toNumber(raw.duration),
+    durationSeconds: durationSecondsOf(raw, endTime),
     status: toCallStatus(raw.status, raw.summary != null, endTime),
   };
 }

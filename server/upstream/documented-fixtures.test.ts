@@ -254,6 +254,8 @@ describe("documented call bodies", () => {
       year: 2025,
       status: "enriched",
       hasMp3: true,
+      // 14:59:03 to 15:55:23, not the `duration` of 52 (minutes) read as seconds.
+      durationSeconds: 3380,
     });
     expect(mapped.segments[1]).toMatchObject({
       startMs: 120_140,

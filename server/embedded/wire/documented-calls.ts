@@ -3,7 +3,8 @@
  * - `call_title` is an AI-style headline and `headline` a longer one; the formal title ("Q3 2026 … Earnings
  *   Conference Call") is in `description`; there is no `period` or `year`;
  * - `audio=true` answers one `recording` (not `recordings[]`) whose `file_link`s are relative to the base URL;
- * - segment `start_time`/`end_time` are millisecond offsets as strings, without `start_ms`/`end_ms`.
+ * - segment `start_time`/`end_time` are millisecond offsets as strings, without `start_ms`/`end_ms`;
+ * - `duration` is in minutes.
  */
 
 type Obj = Record<string, unknown>;
@@ -53,6 +54,7 @@ export function documentedCall(body: unknown, baseUrl: string): unknown {
   const { period: _period, year: _year, recordings, call_title, ...rest } = body;
   const { short, long } = headlines(body);
   const out: Obj = { ...rest, call_title: short, headline: long, description: call_title };
+  if (typeof rest.duration === "number") out.duration = Math.round(rest.duration / 60);
   if (Array.isArray(rest.transcripts)) {
     out.transcripts = rest.transcripts.map((t) =>
       isObj(t) && Array.isArray(t.segments) ? { ...t, segments: t.segments.map(segment) } : t,

@@ -139,6 +139,15 @@ describe("createUpstreamPreviousCallSource", () => {
     expect(getCall).toHaveBeenCalledTimes(1);
   });
 
+  it("skips a call of the same fiscal quarter (a re-run is not last quarter)", async () => {
+    const listCompletedCalls = vi.fn(async () => [
+      { ...item("d".repeat(24), "2026-10-19T20:30:00Z"), period: "Q3", year: 2026 },
+      { ...item("a".repeat(24), "2026-07-21T20:30:00Z"), period: "Q2", year: 2026 },
+    ]);
+    const source = createUpstreamPreviousCallSource({ listCompletedCalls, getCall: async (id) => full(id) });
+    expect((await source.findPrevious(call))?.callId).toBe("a".repeat(24));
+  });
+
   it("answers null for a company's first call, and retries after a failure", async () => {
     const listCompletedCalls = vi
       .fn<() => Promise<CallListItem[]>>()

@@ -38,9 +38,16 @@ export function createUpstreamPreviousCallSource(deps: UpstreamPreviousCallDeps)
       return memo.get(call.callId, async () => {
         const startMs = Date.parse(call.startTime);
         const listed = await deps.listCompletedCalls(call.symbol, call.startTime, options);
+        // A call of the same fiscal quarter (a re-run, a replay) is not "last quarter".
+        const sameQuarter = (c: CallListItem) =>
+          call.period !== null && call.year !== null && c.period === call.period && c.year === call.year;
         const before = listed
           .filter(
-            (c) => c.callId !== call.callId && c.symbol === call.symbol && Date.parse(c.startTime) < startMs,
+            (c) =>
+              c.callId !== call.callId &&
+              c.symbol === call.symbol &&
+              Date.parse(c.startTime) < startMs &&
+              !sameQuarter(c),
           )
           .sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime))[0];
         if (!before) return null;

@@ -3,6 +3,7 @@
 import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname, useRouter } from "next/navigation";
 import { useRef, useState } from "react";
+import { AlertsBell } from "@/components/alerts/alerts-bell";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -20,6 +21,7 @@ export const NAV_ITEMS: readonly { href: string; label: string }[] = [
   { href: "/calendar/earnings", label: "Earnings" },
   { href: "/calendar/ma", label: "M&A" },
   { href: "/compare", label: "Compare" },
+  { href: "/watchlists", label: "Watchlists" },
 ];
 
 function isCurrent(pathname: string, href: string): boolean {
@@ -89,6 +91,7 @@ export function SiteHeader({ isDemo }: { isDemo: boolean }) {
           >
             ?
           </Button>
+          <AlertsBell />
           <ThemeToggle />
           <UserMenu className="max-md:hidden" />
         </div>

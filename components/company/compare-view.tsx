@@ -104,6 +104,7 @@ export function CompareView() {
             label="Add a company to compare"
             placeholder="Add ticker…"
             exclude={symbols}
+            transcriptSearch={false}
             onSelect={(m) => add(m.ticker)}
           />
         ) : (

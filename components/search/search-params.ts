@@ -1,7 +1,7 @@
 import { createParser, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import type { SearchFilters } from "@/lib/queries/search";
 import { isValidIsoDate } from "@/lib/schemas/iso-date";
-import { callSections, speakerRoles } from "@/lib/schemas/search";
+import { callSections, speakerRoles } from "@/lib/schemas/search-values";
 
 /**
  * Every /search filter lives in the URL (nuqs), so a copied link reproduces the search. Hand-edited nonsense falls

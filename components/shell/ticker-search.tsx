@@ -1,15 +1,18 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useDeferredValue, useEffect, useId, useState, type Ref } from "react";
 import { cn } from "@/components/ui/cn";
 import { symbolQueries } from "@/lib/queries/symbols";
 import type { SymbolMatch } from "@/lib/schemas/symbols";
+import { SEARCH_QUERY_MAX } from "@/lib/schemas/search-values";
 
 /**
  * A ticker/company search as an ARIA 1.2 combobox (input + listbox, aria-activedescendant): type, move with the
  * arrow keys, Enter picks, Escape closes then clears. What "pick" means is the caller's (open the company, add it
- * to a comparison).
+ * to a comparison). With `transcriptSearch` (the default), the last option searches every call's transcript for the
+ * text instead (/search).
  */
 export function TickerSearch({
   onSelect,
@@ -19,6 +22,7 @@ export function TickerSearch({
   className,
   exclude,
   hint,
+  transcriptSearch = true,
 }: {
   onSelect: (match: SymbolMatch) => void;
   label?: string;
@@ -27,7 +31,9 @@ export function TickerSearch({
   className?: string;
   exclude?: readonly string[];
   hint?: React.ReactNode;
+  transcriptSearch?: boolean;
 }) {
+  const router = useRouter();
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState("");
@@ -40,7 +46,9 @@ export function TickerSearch({
   });
   const matches = (q.length > 0 ? (data?.data ?? []) : []).filter((m) => !exclude?.includes(m.ticker));
   const showList = open && q.length > 0;
-  const activeIndex = Math.min(active, Math.max(0, matches.length - 1));
+  const offersTranscripts = transcriptSearch && q.length > 0 && q.length <= SEARCH_QUERY_MAX;
+  const optionCount = matches.length + (offersTranscripts ? 1 : 0);
+  const activeIndex = Math.min(active, Math.max(0, optionCount - 1));
 
   useEffect(() => {
     // A new query starts at its best match.
@@ -48,9 +56,11 @@ export function TickerSearch({
     setActive(0);
   }, [q]);
 
-  function pick(match: SymbolMatch | undefined) {
-    if (!match) return;
-    onSelect(match);
+  function pick(index: number) {
+    const match = matches[index];
+    if (match) onSelect(match);
+    else if (offersTranscripts && index === matches.length) router.push(`/search?q=${encodeURIComponent(q)}`);
+    else return;
     setText("");
     setOpen(false);
   }
@@ -58,7 +68,7 @@ export function TickerSearch({
   let status = "";
   if (showList) {
     if (isError) status = "Search failed. Try again.";
-    else if (matches.length === 0) status = isFetching ? "Searching…" : `No company matches “${q}”.`;
+    else if (optionCount === 0) status = isFetching ? "Searching…" : `No company matches “${q}”.`;
   }
 
   return (
@@ -71,10 +81,10 @@ export function TickerSearch({
         ref={inputRef}
         type="text"
         role="combobox"
-        aria-expanded={showList && matches.length > 0}
+        aria-expanded={showList && optionCount > 0}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={showList && matches[activeIndex] ? `${id}-opt-${activeIndex}` : undefined}
+        aria-activedescendant={showList && activeIndex < optionCount ? `${id}-opt-${activeIndex}` : undefined}
         autoComplete="off"
         spellCheck={false}
         placeholder={placeholder}
@@ -89,14 +99,14 @@ export function TickerSearch({
           if (e.key === "ArrowDown") {
             e.preventDefault();
             setOpen(true);
-            setActive(Math.min(matches.length - 1, activeIndex + 1));
+            setActive(Math.min(optionCount - 1, activeIndex + 1));
           } else if (e.key === "ArrowUp") {
             e.preventDefault();
             setActive(Math.max(0, activeIndex - 1));
           } else if (e.key === "Enter") {
-            if (showList && matches.length > 0) {
+            if (showList && optionCount > 0) {
               e.preventDefault();
-              pick(matches[activeIndex]);
+              pick(activeIndex);
             }
           } else if (e.key === "Escape") {
             if (showList) setOpen(false);
@@ -112,7 +122,7 @@ export function TickerSearch({
         aria-label={label}
         className={cn(
           "border-line-strong bg-canvas absolute top-full right-0 left-0 z-40 mt-1 max-h-80 min-w-64 overflow-auto rounded border py-1 shadow-lg",
-          showList && matches.length > 0 ? "block" : "hidden",
+          showList && optionCount > 0 ? "block" : "hidden",
         )}
       >
         {matches.map((m, i) => (
@@ -124,7 +134,7 @@ export function TickerSearch({
             // mousedown, not click: the input's blur would close the list first.
             onMouseDown={(e) => {
               e.preventDefault();
-              pick(m);
+              pick(i);
             }}
             onMouseMove={() => setActive(i)}
             className={cn(
@@ -137,6 +147,28 @@ export function TickerSearch({
             {m.exchange ? <span className="text-2xs text-muted ml-auto shrink-0">{m.exchange}</span> : null}
           </li>
         ))}
+        {offersTranscripts ? (
+          <li
+            id={`${id}-opt-${matches.length}`}
+            role="option"
+            aria-selected={activeIndex === matches.length}
+            data-testid="search-transcripts-option"
+            onMouseDown={(e) => {
+              e.preventDefault();
+              pick(matches.length);
+            }}
+            onMouseMove={() => setActive(matches.length)}
+            className={cn(
+              "border-line flex h-8 cursor-pointer items-center gap-2 px-2 text-[13px]",
+              matches.length > 0 && "border-t",
+              activeIndex === matches.length && "bg-accent-soft",
+            )}
+          >
+            <span className="truncate">
+              Search transcripts for <span className="font-semibold">“{q}”</span>
+            </span>
+          </li>
+        ) : null}
       </ul>
       <div
         aria-live="polite"

@@ -10,14 +10,16 @@ import { z } from "zod";
 import { isValidIsoDate } from "./iso-date";
 import { enumParam, intParam, symbolListParam } from "./params";
 
-/** Longer than any sensible search; a 2 kB paste is refused with a clear message instead of a slow query. */
-export const SEARCH_QUERY_MAX = 300;
-export const SEARCH_PAGE_SIZE = 10;
+import {
+  SEARCH_PAGE_SIZE,
+  SEARCH_QUERY_MAX,
+  callSections,
+  speakerRoles,
+  type CallSection,
+  type SpeakerRole,
+} from "./search-values";
 
-export const speakerRoles = ["executive", "analyst", "operator"] as const;
-export const callSections = ["prepared", "qa"] as const;
-export type SpeakerRole = (typeof speakerRoles)[number];
-export type CallSection = (typeof callSections)[number];
+export { SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, callSections, speakerRoles, type CallSection, type SpeakerRole };
 
 const searchDate = (name: string) =>
   z.string().refine(isValidIsoDate, { message: `${name} must be a date in the form YYYY-MM-DD` });

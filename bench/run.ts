@@ -28,6 +28,7 @@ const ALL = [
   "lighthouseDesktop",
   "bundles",
   "insights",
+  "embeddedHistory",
 ] as const;
 type BenchName = (typeof ALL)[number];
 
@@ -96,6 +97,8 @@ try {
   await stage("proxy", async () => (await import("./proxy")).runProxyBench(app));
   await stage("latency", async () => (await import("./latency")).runLatencyBench(app));
   await stage("bundles", async () => (await import("./lighthouse")).runBundlesBench(app));
+  // The embedded service alone (its own process): a year of calls, listing, on-demand builds, memory.
+  await stage("embeddedHistory", async () => (await import("./embedded-history")).runEmbeddedHistoryBench());
   await stage("lighthouse", async () => (await import("./lighthouse")).runLighthouseBench(app));
   // For information (the target is the mobile run): analysts work at desktops, where this is what they get.
   await stage("lighthouseDesktop", async () =>

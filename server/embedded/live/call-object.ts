@@ -2,7 +2,7 @@
  * The wire shapes of contract §5 (call object, transcripts, segments, summary, participants, recordings) and the
  * sentence frame of §6, built from a call entry and, when there is one, its runtime.
  */
-import type { CallEntry, TextEnrichment, TranscriptView } from "./call-store";
+import type { CallEntry, EnrichmentDigest, TextEnrichment, TranscriptView } from "./call-store";
 import type { CallEnrichment, CallRuntime, CallStatus, SpokenSentence } from "./call";
 import { stableUuid } from "./ids";
 
@@ -30,8 +30,11 @@ export interface CallObjectOptions {
   infoOnly: boolean;
   /** The transcript (a live run's, or a historical call's planned one); null for metadata only. */
   transcript: TranscriptView | null;
-  /** Enrichment to show: the runtime's, or the text enrichment of a historical call. */
-  enrichment: CallEnrichment | TextEnrichment | null;
+  /**
+   * Enrichment to show: the runtime's, or a historical call's; a digest (summary and participants only) is enough
+   * without the transcript.
+   */
+  enrichment: CallEnrichment | TextEnrichment | EnrichmentDigest | null;
   /** `audio=true`: the runtime holding audio, or null when there is none. */
   recordings?: { runtime: CallRuntime | null; links: MediaLinks } | undefined;
   /** `pdf=true` and enriched. */
@@ -80,7 +83,7 @@ function transcript(callId: string, type: "LIVE" | "NON_LIVE", segments: ReturnT
   };
 }
 
-export function summaryObject(entry: CallEntry, enrichment: CallEnrichment | TextEnrichment) {
+export function summaryObject(entry: CallEntry, enrichment: EnrichmentDigest) {
   const at = enrichment.enrichedAt.toISOString();
   return {
     summary_id: stableUuid(`${entry.callId}|summary`),
@@ -95,7 +98,7 @@ export function summaryObject(entry: CallEntry, enrichment: CallEnrichment | Tex
   };
 }
 
-export function participantsOf(entry: CallEntry, enrichment: CallEnrichment | TextEnrichment | null) {
+export function participantsOf(entry: CallEntry, enrichment: EnrichmentDigest | null) {
   if (!enrichment) return [];
   return enrichment.result.participants.map((p, i) => ({
     participant_id: stableUuid(`${entry.callId}|participant|${i}`),
@@ -137,7 +140,7 @@ export function callObject(entry: CallEntry, options: CallObjectOptions): Record
   if (!options.infoOnly) {
     const sentences = view?.sentences ?? [];
     const transcripts = [transcript(entry.callId, "LIVE", segmentsOf(sentences, null, null))];
-    const full = view ? enrichment : null;
+    const full = view && enrichment && "input" in enrichment ? (enrichment as TextEnrichment) : null;
     if (full) {
       const names = new Map(full.input.speakers.map((s) => [s.label, s.name]));
       transcripts.push(

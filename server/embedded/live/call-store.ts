@@ -28,7 +28,9 @@ import { planTimeline, type PlannedTimeline } from "./planned-timeline";
 import { generateScript, type CallScript } from "./script/generate";
 
 const LIVE_KEEP = 300;
-const SCRIPT_CACHE = 400;
+const SCRIPT_CACHE = 200;
+/** Full enrichments (inputs with every segment) are only needed to show or print one call. */
+const ENRICHMENT_CACHE = 50;
 
 export interface StoreDeps {
   universe: Universe;
@@ -65,6 +67,12 @@ export interface TranscriptView {
 export interface TextEnrichment {
   input: EnrichmentInput;
   result: EnrichmentResult;
+  enrichedAt: Date;
+}
+
+/** What a listing shows of an enrichment (summary, participants): a few hundred bytes, kept for every call. */
+export interface EnrichmentDigest {
+  result: Pick<EnrichmentResult, "summaryLines" | "overallSentiment" | "participants">;
   enrichedAt: Date;
 }
 
@@ -121,7 +129,8 @@ export class CallStore {
   private readonly liveRuns = new Map<string, CallRuntime>();
   private readonly scripts = new LRUCache<string, CallScript>({ max: SCRIPT_CACHE });
   private readonly plans = new LRUCache<string, PlannedTimeline>({ max: SCRIPT_CACHE });
-  private readonly textEnrichments = new LRUCache<string, TextEnrichment>({ max: SCRIPT_CACHE });
+  private readonly textEnrichments = new LRUCache<string, TextEnrichment>({ max: ENRICHMENT_CACHE });
+  private readonly digests = new Map<string, EnrichmentDigest>();
   /** A few numbers per call, kept for good: listing must not regenerate every script every minute. */
   private readonly meta = new Map<string, Meta>();
   private readonly audio: LRUCache<string, CallRuntime>;
@@ -271,16 +280,19 @@ export class CallStore {
   /**
    * Computes every historical call's planned length in the background, a few calls per turn of the event loop,
    * so the first listing after start-up finds them ready (about a millisecond each) without delaying start-up.
+   * With `digests`, their summaries too (a few milliseconds each, one call per turn, so live ticks stay on time).
    */
-  warm(nowMs: number): void {
+  warm(nowMs: number, options: { digests: boolean }): void {
     let pending: Omit<CallEntry, "plannedSeconds" | "title" | "live">[] | null = null;
     const step = () => {
       try {
         pending ??= this.recordCalls(nowMs);
-        for (let n = 0; n < 10; n++) {
+        for (let n = 0; n < (options.digests ? 1 : 10); n++) {
           const base = pending.pop();
           if (!base) return;
-          this.metaOf(base);
+          const entry = { ...base, ...this.metaOf(base), live: null };
+          if (options.digests && entry.startTime.getTime() + entry.plannedSeconds * 1000 <= nowMs)
+            this.digestOf(entry);
         }
       } catch {
         // Not worth a log line: listing computes what it needs itself, and answers for what fails there.
@@ -367,6 +379,28 @@ export class CallStore {
     const value = { input, result, enrichedAt };
     this.textEnrichments.set(entry.callId, value);
     return value;
+  }
+
+  /**
+   * The summary and participants of a call, for listings: computed once per historical call (a few milliseconds:
+   * the summary ranks every sentence) and kept, so paging through a year of calls costs that only the first time.
+   */
+  digestOf(entry: CallEntry): EnrichmentDigest | null {
+    if (entry.live) return entry.live.enrichment;
+    let digest = this.digests.get(entry.callId);
+    if (!digest) {
+      const { result, enrichedAt } = this.textEnrichment(entry);
+      digest = {
+        result: {
+          summaryLines: result.summaryLines,
+          overallSentiment: result.overallSentiment,
+          participants: result.participants,
+        },
+        enrichedAt,
+      };
+      this.digests.set(entry.callId, digest);
+    }
+    return digest;
   }
 
   /** The enrichment a call shows: a live run's once it has one, a historical call's always. */

@@ -93,7 +93,8 @@ export class LiveCalls {
       historyCallSeconds: options.historyCallSeconds,
       audioCacheSize: options.config.audioCacheSize,
     });
-    this.store.warm(this.now());
+    // A demo (calls going live) is browsed at once; a quiet service (tests) only needs the lengths.
+    this.store.warm(this.now(), { digests: options.config.liveCalls > 0 });
     this.hub = new StreamHub({
       authorize: options.authorize,
       isSilent: options.isWsSilent,

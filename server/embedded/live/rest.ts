@@ -218,7 +218,7 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
     opts: { infoOnly: boolean; audio: boolean; pdf: boolean },
   ): Promise<Record<string, unknown>> => {
     const transcript = opts.infoOnly ? null : live.store.transcriptOf(entry);
-    const enrichment = live.store.enrichmentOf(entry);
+    const enrichment = opts.infoOnly ? live.store.digestOf(entry) : live.store.enrichmentOf(entry);
     const audioRuntime = opts.audio ? await live.store.withAudio(entry) : null;
     return callObject(entry, {
       nowMs,
@@ -325,7 +325,7 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
           );
         const { slice: pageRows, pagination } = paginate(rows, page);
         const slice = pageRows.map(({ e }) => {
-          const enrichment = live.store.enrichmentOf(e);
+          const enrichment = live.store.digestOf(e);
           return summaryObject(e, enrichment as NonNullable<typeof enrichment>);
         });
         return { body: { data: slice, message: "Successfully fetched summaries", pagination } };
@@ -337,7 +337,7 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
       product: "transcripts",
       handle(req) {
         const entry = entryOrThrow(req);
-        const enrichment = live.store.enrichmentOf(entry);
+        const enrichment = live.store.digestOf(entry);
         if (!enrichment) throw noDataFound();
         return { body: summaryObject(entry, enrichment) };
       },

@@ -1,7 +1,8 @@
 import "server-only";
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import type { TLSSocket } from "node:tls";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Door } from "../http/door";
 import { toErrorResponse } from "../http/errors";
+import { socketScheme, toWebHeaders } from "../http/node-request";
 import type { Logger } from "pino";
 import {
   checkRequest,
@@ -35,7 +36,7 @@ const STREAM_PATH = "/api/stream";
 const STREAM_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** True when the door took the request (the caller must then not pass it on). */
-export type StreamDoor = (req: IncomingMessage, res: ServerResponse) => boolean;
+export type StreamDoor = Door;
 
 export interface StreamDoorDeps {
   hub: LiveHub;
@@ -69,19 +70,6 @@ export function createStreamDoor(deps: StreamDoorDeps): StreamDoor {
   };
 }
 
-function toWebHeaders(incoming: IncomingHttpHeaders): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(incoming)) {
-    if (value === undefined) continue;
-    try {
-      headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-    } catch {
-      // A value `Headers` rejects (it is stricter than Node's parser) is one we ignore, as Next would drop it.
-    }
-  }
-  return headers;
-}
-
 async function send(res: ServerResponse, response: Response, extra: Record<string, string>): Promise<void> {
   const body = await response.text();
   const headers: Record<string, string> = { ...extra };
@@ -97,7 +85,7 @@ async function serveStream(
   query: string,
 ): Promise<void> {
   const headers = toWebHeaders(req.headers);
-  const scheme = (req.socket as Partial<TLSSocket>).encrypted ? "https" : "http";
+  const scheme = socketScheme(req);
   const gateRequest: GateRequest = {
     method: "GET",
     pathname: STREAM_PATH,

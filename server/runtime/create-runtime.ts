@@ -7,7 +7,10 @@ import { InMemoryHub, type LiveHub } from "../relay/hub";
 import { maybeStartBenchHooks } from "../relay/bench-hook";
 import type { CallFetcher } from "../relay/call-state";
 import { createLive, type Live, type LiveOptions } from "../relay/relay";
-import { createStreamDoor, type StreamDoor } from "../relay/stream-door";
+import { createStreamDoor } from "../relay/stream-door";
+import { createAnswerDoor } from "../http/answer-door";
+import { AnswerStore } from "../http/answer-store";
+import { chainDoors, type Door } from "../http/door";
 import { createRedis, redisUrl } from "../scale/redis";
 import { RedisResponseStore } from "../scale/redis-cache-store";
 import { createScaleNode } from "../scale/scale-node";
@@ -37,8 +40,11 @@ export interface Runtime {
   media: MediaProxy;
   /** The hub, the relay and (with REDIS_URL) this instance's part in the deployment. */
   live: Live;
-  /** Node-level requests the app answers before Next (the live stream); see server/relay/stream-door.ts. */
-  door: StreamDoor;
+  /**
+   * Node-level requests the app answers before Next: the live stream (server/relay/stream-door.ts) and fresh cached
+   * answers of the market-data routes (server/http/answer-door.ts).
+   */
+  door: Door;
   /** PGlite under CALLROOM_DATA_DIR, or the PostgreSQL server of DATABASE_URL; opened on first use, migrated. */
   database: DatabaseHandle;
   /** The transcript archive: indexer (one per deployment) and full-text search. */
@@ -148,7 +154,11 @@ export function createRuntime(
     log,
     relay: overrides.relay,
   });
-  const door = createStreamDoor({ hub, log, metrics });
+  const dev = source.NODE_ENV === "development";
+  const door = chainDoors(
+    createStreamDoor({ hub, log, metrics }),
+    createAnswerDoor({ store: new AnswerStore(), log, metrics, dev, disabled: dev }),
+  );
   const { database, archive } = createStorage({ config: env, log, hub, upstream });
 
   return {

@@ -131,6 +131,7 @@ function ChangeRow({
               type="button"
               className="text-accent text-2xs hover:underline"
               data-testid="change-seek"
+              data-seek-sequence={c.sequence!}
               onClick={() => onSeek(c.sequence!)}
             >
               play {formatClock(c.startMs / 1000)}

@@ -107,6 +107,7 @@ function FigureRow({
         data-testid="figure"
         data-metric={f.metric}
         data-sequence={f.sequence}
+        data-seek-sequence={f.sequence}
         data-guidance={f.isGuidance || undefined}
         className="hover:bg-surface grid w-full grid-cols-[1fr_auto] gap-x-3 rounded px-1.5 py-1 text-left text-[13px]"
         title={`“${f.quote}” at ${formatClock(f.startMs / 1000)}${times > 1 ? ` (said ${times} times)` : ""}: go to this moment`}

@@ -49,6 +49,7 @@ export function QaPanel({
                   type="button"
                   data-testid="qa-turn"
                   data-sequence={t.sequence}
+                  data-seek-sequence={t.questionSequence ?? t.sequence}
                   className="hover:bg-surface flex w-full flex-col gap-0.5 rounded px-1.5 py-1 text-left text-[13px]"
                   onClick={() => onSeek(t.questionSequence ?? t.sequence)}
                 >

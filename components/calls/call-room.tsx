@@ -21,6 +21,8 @@ import { useCallAudio } from "./use-call-audio";
 import { CatchUpBanner } from "./insights/catch-up";
 import { changedSentences, InsightsPanels } from "./insights/insights-panels";
 import { useCallInsights } from "./insights/use-call-insights";
+import { CallNotes } from "@/components/notes/call-notes";
+import { FollowButton } from "@/components/watchlists/follow-button";
 
 /** Space is "press this" on buttons, links and sliders; everywhere else in the call room it plays and pauses. */
 function spaceBelongsToTarget(target: EventTarget | null): boolean {
@@ -141,6 +143,7 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
           <span data-testid="call-status">
             <CallStatusBadge status={call.status} />
           </span>
+          <FollowButton symbol={call.symbol} shortcut />
           <span className="text-[13px]">
             <span className="text-muted">{isLive ? "Elapsed " : "Duration "}</span>
             <Elapsed
@@ -212,6 +215,16 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
             }}
           />
           <ParticipantsPanel call={call} />
+          <CallNotes
+            callId={call.callId}
+            segments={call.segments}
+            currentMs={audio.state.currentMs}
+            activeIndex={activeIndex}
+            onSeek={(ms) => {
+              transcriptRef.current?.reveal(segmentIndexAt(call.segments, ms));
+              seek(ms);
+            }}
+          />
           <DownloadsPanel call={call} onCopyMoment={copyMoment} copied={copied} />
         </aside>
       </div>

@@ -12,6 +12,7 @@ import { fundamentalsQueries } from "@/lib/queries/fundamentals";
 import type { AllFundamentalsItem } from "@/lib/schemas/fundamentals";
 import { QueryPanel } from "./query-panel";
 import { RatioLabel } from "./ratio-label";
+import { FollowButton } from "@/components/watchlists/follow-button";
 
 function Dl({ items }: { items: readonly [ReactNode, ReactNode][] }) {
   return (
@@ -52,6 +53,7 @@ export function CompanyHeader({
             {symbol}
           </Badge>
           {exchange ? <Badge>{exchange}</Badge> : null}
+          <FollowButton symbol={symbol} shortcut />
         </div>
         <p className="text-muted mt-0.5 text-[13px]">
           {all.isPending ? (

@@ -74,6 +74,8 @@ export default defineConfig({
       EMBEDDED_ENRICH_SECONDS: process.env.EMBEDDED_ENRICH_SECONDS ?? "3",
       UPSTREAM_BASE_URL: "",
       CALLROOM_DATA_DIR: process.env.E2E_DATA_DIR,
+      // The alert specs' webhook receiver and push endpoint listen on loopback, which webhooks may not reach otherwise.
+      CALLROOM_WEBHOOK_ALLOWLIST: "127.0.0.1",
       DATABASE_URL: "",
     },
   },

@@ -114,7 +114,7 @@ function ChangeRow({
         );
       })}
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        <Quote label="Last quarter" text={c.previousText} at={c.previousStartMs}>
+        <Quote label="Last quarter" text={c.previousText}>
           {c.previousText !== null && c.previousStartMs !== null ? (
             <IntentLink
               href={`/calls/${previousCallId}?t=${Math.floor(c.previousStartMs / 1000)}`}
@@ -125,7 +125,7 @@ function ChangeRow({
             </IntentLink>
           ) : null}
         </Quote>
-        <Quote label="This call" text={c.text} at={c.startMs}>
+        <Quote label="This call" text={c.text}>
           {c.sequence !== null && c.startMs !== null ? (
             <button
               type="button"
@@ -143,16 +143,7 @@ function ChangeRow({
   );
 }
 
-function Quote({
-  label,
-  text,
-  children,
-}: {
-  label: string;
-  text: string | null;
-  at: number | null;
-  children: React.ReactNode;
-}) {
+function Quote({ label, text, children }: { label: string; text: string | null; children: React.ReactNode }) {
   return (
     <figure className="bg-surface min-w-0 rounded px-2 py-1.5">
       <figcaption className="text-2xs text-muted mb-0.5 flex items-center justify-between gap-2">

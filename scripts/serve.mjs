@@ -24,6 +24,8 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer((req, res) => {
+  // Refused by the exposure guard: a 403 is on its way and the socket is closing.
+  if (req.socket.writableEnded || req.socket.destroyed) return;
   normaliseForwardedHeaders(req, trustedHops);
   const door = globalThis[PROCESS]?.runtime?.door;
   if (typeof door === "function" && door(req, res)) return;

@@ -1,9 +1,9 @@
+import { createRequire } from "node:module";
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-// Next's own compression middleware, as its router server applies it to every answer (router-server.js).
-import compression from "next/dist/compiled/compression";
 import { createLogger } from "@/server/log";
 import { createAnswerDoor } from "./answer-door";
 import { AnswerStore } from "./answer-store";
@@ -14,6 +14,13 @@ import { emptyUsersPath, SECRET, setSecurityEnv, writeUsersFile } from "@/test/s
  * (security headers, request id, `Cache-Control: private, max-age`, gzip through Next's compression middleware) and
  * counts how often it ran, so "served by the door" and "served by Next" can be told apart.
  */
+
+// Next's own compression middleware, as its router server applies it to every answer (router-server.js).
+const compression = createRequire(import.meta.url)("next/dist/compiled/compression") as () => (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+) => void;
 
 const BODY = JSON.stringify({
   data: Array.from({ length: 400 }, (_, i) => ({ symbol: `S${i}`, name: `Company ${i}`, eps: i / 7 })),
@@ -32,7 +39,7 @@ let base: URL;
 
 function fakeNext(req: IncomingMessage, res: ServerResponse): void {
   nextRuns += 1;
-  compression()(req as never, res as never, () => {});
+  compression()(req, res, () => {});
   // What proxy.ts adds to every response, per request.
   res.setHeader("x-request-id", `next-${nextRuns}`);
   res.setHeader("content-security-policy", "default-src 'self'; script-src 'nonce-abc'");
@@ -76,7 +83,7 @@ const decode = (a: Answer) =>
 
 beforeAll(async () => {
   setSecurityEnv({ CALLROOM_USERS_FILE: emptyUsersPath(), CALLROOM_RATE_LIMIT: "0" });
-  const log = createLogger({ level: "silent" });
+  const log = createLogger(new Writable({ write: (_chunk, _encoding, done) => done() }));
   server = createServer((req, res) => {
     const door = createAnswerDoor({ store, log, metrics: { countRateLimited: () => {} } });
     if (!door(req, res)) fakeNext(req, res);

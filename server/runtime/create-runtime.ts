@@ -15,6 +15,7 @@ import { createRedis, redisUrl } from "../scale/redis";
 import { RedisResponseStore } from "../scale/redis-cache-store";
 import { createScaleNode } from "../scale/scale-node";
 import { CircuitBreaker } from "../security/circuit-breaker";
+import { createExposureGuard, exposureSettings, type ExposureGuard } from "../security/exposure-guard";
 import { ResponseCache } from "../upstream/cache";
 import { readCacheLimits } from "../upstream/cache-config";
 import { fetchLiveCall, fetchMediaLinks, listCallsStartedSince } from "../upstream/calls";
@@ -45,6 +46,8 @@ export interface Runtime {
    * answers of the market-data routes (server/http/answer-door.ts).
    */
   door: Door;
+  /** Who may reach the process without accounts; installed on every HTTP server by `start()`. */
+  exposure: ExposureGuard;
   /** PGlite under CALLROOM_DATA_DIR, or the PostgreSQL server of DATABASE_URL; opened on first use, migrated. */
   database: DatabaseHandle;
   /** The transcript archive: indexer (one per deployment) and full-text search. */
@@ -159,6 +162,8 @@ export function createRuntime(
     createStreamDoor({ hub, log, metrics }),
     createAnswerDoor({ store: new AnswerStore(), log, metrics, dev, disabled: dev }),
   );
+  const exposure = createExposureGuard({ log, ...exposureSettings() });
+  let uninstallExposure: (() => void) | null = null;
   const { database, archive } = createStorage({ config: env, log, hub, upstream });
 
   return {
@@ -170,9 +175,11 @@ export function createRuntime(
     media,
     live,
     door,
+    exposure,
     database,
     archive,
     start() {
+      uninstallExposure ??= exposure.install();
       try {
         live.start();
       } catch (error) {
@@ -182,6 +189,8 @@ export function createRuntime(
       archive.start();
     },
     async stop() {
+      uninstallExposure?.();
+      uninstallExposure = null;
       live.stop();
       await archive.stop();
       await database.close();

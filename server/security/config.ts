@@ -56,7 +56,11 @@ export interface SecurityConfig {
   ssePerClient: number;
   trustProxyHops: number;
   metricsToken: string | undefined;
-  /** The server listens beyond loopback: authentication is mandatory. */
+  /**
+   * `HOST` asks for more than loopback: authentication is mandatory. `HOST` is only what the launcher was told; the
+   * sockets themselves decide who may reach an instance without accounts (server/security/exposure.ts), however the
+   * server was started.
+   */
   exposed: boolean;
   dev: boolean;
 }

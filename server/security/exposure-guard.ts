@@ -1,0 +1,145 @@
+import "server-only";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type { Logger } from "pino";
+import { readUsers } from "../auth/users";
+import { getSecurityConfig } from "./config";
+import { decideAdmission, listensBeyondLoopback, type Listening } from "./exposure";
+
+/**
+ * Applies the exposure decision (server/security/exposure.ts) to every request of every HTTP server in the process,
+ * before any handler runs: Node publishes each parsed request on the `http.server.request.start` diagnostics channel
+ * synchronously, ahead of the server's `request` event. So the rule holds whether the process is our custom server
+ * (scripts/serve.mjs), `next start`, or anything else that loads the app; nothing depends on a launcher or a preload.
+ *
+ * For each request it (1) refuses it when the decision says so: a 403 written straight to the socket, which is then
+ * closed, so whatever handler runs next writes into nothing; (2) unless `CALLROOM_TRUST_PROXY` trusts proxies,
+ * replaces `X-Forwarded-For` with the socket's address and drops client-sent `X-Forwarded-Proto/Host/Port`, since
+ * Next only fills these in when absent and a client could otherwise choose its own address.
+ *
+ * Limit: under `next start`, requests that arrive while Next is still loading (before instrumentation.ts builds the
+ * runtime that installs this guard) were published before anyone listened; the custom server builds the runtime
+ * before it listens, so it has no such window.
+ */
+
+const CHANNEL = "http.server.request.start";
+
+const REFUSAL_BODY = JSON.stringify({
+  error: {
+    code: "loopback_only",
+    message:
+      "This Callroom server has no users (or no session secret), so it only answers on the machine it runs on. " +
+      "Add users and CALLROOM_SESSION_SECRET to open it to the network.",
+  },
+});
+const REFUSAL = [
+  "HTTP/1.1 403 Forbidden",
+  "Content-Type: application/json",
+  "Cache-Control: no-store",
+  "X-Content-Type-Options: nosniff",
+  "Connection: close",
+  `Content-Length: ${Buffer.byteLength(REFUSAL_BODY)}`,
+  "",
+  REFUSAL_BODY,
+].join("\r\n");
+
+export interface ExposureGuardDeps {
+  log: Pick<Logger, "warn">;
+  /** CALLROOM_TRUST_PROXY as a hop count (0 = trust no forwarding header). */
+  trustProxyHops: () => number;
+  /** Users exist and the session secret is usable: every client can be asked to sign in. */
+  accessControlReady: () => boolean;
+}
+
+export interface ExposureGuard {
+  /** Decides for one request; false when it was refused (its socket is being closed). */
+  admit(req: IncomingMessage, server: Pick<Server, "address">): boolean;
+  /** Subscribes `admit` to every HTTP request of the process; returns the unsubscribe. */
+  install(): () => void;
+}
+
+interface RequestStart {
+  request: IncomingMessage;
+  response: ServerResponse;
+  socket: Socket;
+  server: Server;
+}
+
+const header = (req: IncomingMessage, name: string): string | undefined => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+};
+
+export function createExposureGuard(deps: ExposureGuardDeps): ExposureGuard {
+  // The listening address does not change while a server listens: one getsockname per server, not per request.
+  const listening = new WeakMap<object, Listening>();
+  const warned = new WeakSet<object>();
+
+  const listeningOf = (server: Pick<Server, "address">): Listening => {
+    let address = listening.get(server);
+    if (address === undefined) {
+      address = server.address();
+      if (address !== null) listening.set(server, address);
+    }
+    return address;
+  };
+
+  const admit: ExposureGuard["admit"] = (req, server) => {
+    const address = listeningOf(server);
+    const verdict = decideAdmission(
+      {
+        listening: address,
+        remoteAddress: req.socket.remoteAddress,
+        forwarded: {
+          xForwardedFor: header(req, "x-forwarded-for"),
+          forwarded: header(req, "forwarded"),
+          xRealIp: header(req, "x-real-ip"),
+        },
+      },
+      deps.accessControlReady,
+    );
+    if (!verdict.admit) {
+      if (!warned.has(server)) {
+        warned.add(server);
+        deps.log.warn(
+          { client: verdict.client, reason: verdict.reason, beyondLoopback: listensBeyondLoopback(address) },
+          "exposure: refusing clients beyond this machine: no users or no session secret",
+        );
+      }
+      req.socket.end(REFUSAL);
+      req.socket.destroySoon();
+      return false;
+    }
+    if (deps.trustProxyHops() === 0) {
+      req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
+      delete req.headers["x-forwarded-proto"];
+      delete req.headers["x-forwarded-host"];
+      delete req.headers["x-forwarded-port"];
+    }
+    return true;
+  };
+
+  return {
+    admit,
+    install() {
+      const onRequest = (message: unknown) => {
+        const { request, server } = message as RequestStart;
+        admit(request, server);
+      };
+      subscribe(CHANNEL, onRequest);
+      return () => unsubscribe(CHANNEL, onRequest);
+    },
+  };
+}
+
+/** The guard's view of the security settings (server/security/config.ts) and of the users file. */
+export function exposureSettings(): Omit<ExposureGuardDeps, "log"> {
+  return {
+    trustProxyHops: () => getSecurityConfig().trustProxyHops,
+    accessControlReady: () => {
+      const config = getSecurityConfig();
+      return config.sessionSecret !== undefined && readUsers(config.usersFile).size > 0;
+    },
+  };
+}

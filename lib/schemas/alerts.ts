@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { callHref, callMomentHref } from "../call-links";
 
 /**
  * Alert rules (`/api/alert-rules`) and the alerts they fire (`/api/alerts`), plus the SSE `alert` event.
@@ -131,11 +132,11 @@ export const alertListSchema = z.object({
 export type AlertList = z.infer<typeof alertListSchema>;
 
 /**
- * Where an alert opens: the call room at the sentence's moment (`?t=` seconds, which cues the audio and reveals the
- * sentence), or the company for a results alert.
+ * Where an alert opens: the call room at the sentence (highlighted, audio cued at its start), at the call's start for
+ * an alert about the call as a whole, or the company for a results alert.
  */
-export function alertPath(alert: Pick<Alert, "callId" | "symbol" | "startMs">): string {
+export function alertPath(alert: Pick<Alert, "callId" | "symbol" | "sequence" | "startMs">): string {
   if (alert.callId === null) return `/companies/${encodeURIComponent(alert.symbol)}`;
-  const t = alert.startMs === null ? "" : `?t=${Math.floor(alert.startMs / 1000)}`;
-  return `/calls/${encodeURIComponent(alert.callId)}${t}`;
+  if (alert.sequence === null) return callHref(alert.callId);
+  return callMomentHref(alert.callId, { sequence: alert.sequence, startMs: alert.startMs ?? 0 });
 }

@@ -123,7 +123,7 @@ describe("AlertService", () => {
       { ruleId: "k", callId: CALL, sequence: 7, startMs: 35_000, text: "New tariffs weigh on us." },
     ]);
     expect(hooks.sent).toHaveLength(1);
-    expect(hooks.sent[0]!.payload.link).toBe(`https://callroom.example/calls/${CALL}?t=35`);
+    expect(hooks.sent[0]!.payload.link).toBe(`https://callroom.example/calls/${CALL}?s=7&t=35`);
     await service.stop();
   });
 

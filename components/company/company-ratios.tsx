@@ -193,8 +193,8 @@ export function EarningRatiosSection({ symbol }: { symbol: string }) {
           return (
             <HistoryTable
               rows={rows}
-              columns={EARNING_RATIO_KEYS}
-              value={(r, k) => fmt(k, r[k])}
+              columns={presentKeys(rows, EARNING_RATIO_KEYS)}
+              value={(r, k) => fmt(k, ratioOf(r, k))}
               caption={`Earning ratios of ${symbol}, newest first`}
               className="max-h-[360px]"
             />

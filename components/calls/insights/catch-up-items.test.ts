@@ -15,6 +15,28 @@ describe("catchUpItems", () => {
     expect(catchUpCount(catchUpItems(insights, CURRENT_CALL.length))).toBe(0);
   });
 
+  it("includes the reader's alerts on this call's later sentences", () => {
+    const alert = (id: string, callId: string, sequence: number | null) => ({
+      id,
+      ruleId: "r",
+      kind: "keyword" as const,
+      callId,
+      symbol: "EX",
+      sequence,
+      startMs: sequence === null ? null : sequence * 5000,
+      text: "tariffs",
+      firedAt: "2026-11-24T12:00:00Z",
+      read: false,
+    });
+    const items = catchUpItems(
+      insights,
+      6,
+      [alert("a", "this", 3), alert("b", "this", 9), alert("c", "other", 9), alert("d", "this", null)],
+      "this",
+    );
+    expect(items.alerts.map((a) => a.id)).toEqual(["b"]);
+  });
+
   it("remembers the last sentence seen per call", () => {
     const map = new Map<string, string>();
     const storage = {

@@ -1,22 +1,34 @@
 import { isFact } from "@/lib/insights/figures";
+import type { Alert } from "@/lib/schemas/alerts";
 import type { Change, Figure, Insights, QaTurn } from "@/lib/schemas/insights";
 
 export interface CatchUp {
   figures: Figure[];
   changes: Change[];
   questions: QaTurn[];
+  alerts: Alert[];
 }
 
-/** What the call said after sentence `since`: figures stated as fact, changes flagged, questions asked. */
-export function catchUpItems(insights: Insights, since: number): CatchUp {
+/**
+ * What the call said after sentence `since`: figures stated as fact, changes flagged, questions asked, and the
+ * reader's alerts on those sentences (an alert about the call as a whole has no sentence to place it after).
+ */
+export function catchUpItems(
+  insights: Insights,
+  since: number,
+  alerts: readonly Alert[] = [],
+  callId?: string,
+): CatchUp {
   return {
     figures: insights.figures.filter((f) => f.sequence > since && isFact(f)),
     changes: insights.changes.filter((c) => c.sequence !== null && c.sequence > since),
     questions: insights.qa.turns.filter((t) => t.sequence > since),
+    alerts: alerts.filter((a) => a.callId === callId && a.sequence !== null && a.sequence > since),
   };
 }
 
-export const catchUpCount = (c: CatchUp) => c.figures.length + c.changes.length + c.questions.length;
+export const catchUpCount = (c: CatchUp) =>
+  c.figures.length + c.changes.length + c.questions.length + c.alerts.length;
 
 const KEY = "callroom:seen:";
 

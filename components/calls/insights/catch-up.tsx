@@ -1,7 +1,9 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { alertQueries } from "@/lib/queries/alerts";
 import type { Insights } from "@/lib/schemas/insights";
 import { formatClock } from "../call-format";
 import { catchUpCount, catchUpItems, readSeen, writeSeen } from "./catch-up-items";
@@ -64,8 +66,10 @@ export function CatchUpBanner({
   onSeek: (sequence: number) => void;
 }) {
   const { since, dismiss } = useAwaySince(callId, lastSequence, isLive);
+  // Only once there is something to catch up on; an inbox that cannot be read (signed out, no database) adds nothing.
+  const inbox = useQuery({ ...alertQueries.inbox(), enabled: since !== null, retry: false });
   if (since === null) return null;
-  const items = catchUpItems(insights, since);
+  const items = catchUpItems(insights, since, inbox.data?.data ?? [], callId);
   if (catchUpCount(items) === 0) return null;
   const missed = lastSequence - since;
   return (
@@ -95,6 +99,11 @@ export function CatchUpBanner({
         {items.changes.map((c) => (
           <CatchUpItem key={c.id} at={c.startMs ?? 0} onClick={() => onSeek(c.sequence!)}>
             <span className="font-medium">{CHANGE_LABELS[c.kind]}</span> {changeSummary(c)}
+          </CatchUpItem>
+        ))}
+        {items.alerts.map((a) => (
+          <CatchUpItem key={a.id} at={a.startMs ?? 0} onClick={() => onSeek(a.sequence!)}>
+            <span className="font-medium">Alert</span> <span className="text-muted">{a.text}</span>
           </CatchUpItem>
         ))}
         {items.questions.map((q) => (

@@ -39,7 +39,7 @@ export interface LiveService {
 
 /**
  * Extra variables read here besides the contract's: `EMBEDDED_HISTORY_CALL_MINUTES` (length of historical calls,
- * default 8: their audio is synthesized on demand), `EMBEDDED_AUDIO_CACHE` (completed calls keeping audio in memory,
+ * default 10: their audio is synthesized on demand), `EMBEDDED_AUDIO_CACHE` (completed calls keeping audio in memory,
  * default 6), `EMBEDDED_WS_PING_SECONDS` (default 10; a client is dropped after three silent intervals) and
  * `EMBEDDED_SPEECH_WORKER` (`0` synthesizes on the main thread instead of a worker thread: for comparison only).
  */
@@ -60,7 +60,7 @@ export function createLiveService(options: LiveServiceOptions): LiveService {
     authorize: options.authorize,
     wsPingIntervalMs: num("EMBEDDED_WS_PING_SECONDS", 10) * 1000,
     wire: options.env.EMBEDDED_WIRE === "documented" ? "documented" : "contract",
-    historyCallSeconds: num("EMBEDDED_HISTORY_CALL_MINUTES", 8) * 60,
+    historyCallSeconds: num("EMBEDDED_HISTORY_CALL_MINUTES", 10) * 60,
     now: options.now,
   });
   return {

@@ -149,7 +149,7 @@ function personName(seed: number, ...parts: (string | number)[]): string {
   return `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
 }
 
-/** Whether a new CFO takes office at `ordinal` (about one company in five sees one in a year of history). */
+/** Whether a new CFO takes office at `ordinal` (about one company in four sees one in a year of history). */
 function cfoChangesAt(seed: number, symbol: string, ordinal: number): boolean {
   return unit(seed, symbol, "cfo-change", ordinal) < 0.06;
 }

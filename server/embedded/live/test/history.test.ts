@@ -226,12 +226,14 @@ describe("a release while the service runs", () => {
     );
     expect(upcoming).toBeDefined();
     const releaseMs = easternToUtc(upcoming.date, upcoming.time).getTime();
-    // The service's clock runs 2.5 s before the release, at wall-clock speed.
-    const offset = releaseMs - Date.now() - 2500;
+    // The service's clock runs at wall-clock speed, a minute before the release while it starts (a loaded
+    // machine takes seconds), then 2 s before it.
+    let offset = releaseMs - Date.now() - 60_000;
     const shifted = await startTestEmbedded(
       { EMBEDDED_LIVE_CALLS: "0" },
       { clock: () => Date.now() + offset },
     );
+    offset = releaseMs - Date.now() - 2000;
     try {
       const url = `${shifted.url}/api/v2.1/calendar/earnings?parameters[tickers]=${upcoming.ticker}&parameters[date]=${upcoming.date}`;
       const before = (await getJson(url)).body.earnings[0];
@@ -266,12 +268,13 @@ describe("a release while the service runs", () => {
     );
     const callStart = callStartOf(upcoming).getTime();
     expect(callStart).toBeGreaterThan(easternToUtc(upcoming.date, upcoming.time).getTime());
-    const offset = callStart - Date.now() - 1500;
+    let offset = callStart - Date.now() - 60_000;
     // One lane: release calls only run when calls may go live at all.
     const shifted = await startTestEmbedded(
       { EMBEDDED_LIVE_CALLS: "1", EMBEDDED_CALL_MINUTES: "30" },
       { clock: () => Date.now() + offset },
     );
+    offset = callStart - Date.now() - 1500;
     try {
       const live = await until(
         async () => {
@@ -281,7 +284,7 @@ describe("a release while the service runs", () => {
           const call = (list.data as any[]).find((c) => c.period === upcoming.period);
           return call && call.transcripts[0].segments.length > 0 ? call : null;
         },
-        30_000,
+        60_000,
         500,
       );
       expect(Date.parse(live.start_time)).toBe(callStart);
@@ -297,5 +300,5 @@ describe("a release while the service runs", () => {
     } finally {
       await shifted.close();
     }
-  }, 60_000);
+  }, 90_000);
 });

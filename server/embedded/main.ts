@@ -16,7 +16,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await startEmbeddedServer(config, process.env);
+  // The service a person browses: summaries of the whole year are computed in the background from the start.
+  const server = await startEmbeddedServer(config, process.env, { warmSummaries: true });
   process.stdout.write(`Embedded market-data service listening on ${server.url}\n`);
 
   let stopping = false;

@@ -33,6 +33,8 @@ export interface StartOptions {
   universe?: Universe;
   /** The service's wall clock in ms; tests shift it so that a report's time passes while they watch. */
   clock?: () => number;
+  /** Compute every historical call's summary in the background after start-up (the program does; tests do not). */
+  warmSummaries?: boolean;
 }
 
 /** A wildcard bind address is not something a client can connect to; links and the printed URL use loopback. */
@@ -62,6 +64,7 @@ export async function startEmbeddedServer(
     isWsSilent: () => faults.active(Date.now())?.wsSilent ?? false,
     authorize: (key) => authorize(key, "transcripts"),
     now: clock,
+    warmSummaries: options.warmSummaries ?? false,
   });
 
   const routes = [

@@ -24,6 +24,8 @@ export interface LiveServiceOptions {
   speech?: SpeechEngine;
   /** Optional: the wall clock in ms (tests shift it to make a release happen); default `Date.now`. */
   now?: () => number;
+  /** Compute every historical call's summary in the background after start-up. */
+  warmSummaries?: boolean;
 }
 
 export interface LiveService {
@@ -62,6 +64,7 @@ export function createLiveService(options: LiveServiceOptions): LiveService {
     wire: options.env.EMBEDDED_WIRE === "documented" ? "documented" : "contract",
     historyCallSeconds: num("EMBEDDED_HISTORY_CALL_MINUTES", 10) * 60,
     now: options.now,
+    warmSummaries: options.warmSummaries ?? false,
   });
   return {
     routes: liveRoutes(live),

@@ -36,6 +36,8 @@ export interface LiveCallsOptions {
   historyCallSeconds: number;
   /** Wall clock in ms (tests shift it); default `Date.now`. */
   now?: () => number;
+  /** Summaries of the whole history in the background too (see `CallStore.warm`). */
+  warmSummaries?: boolean;
 }
 
 const TICK_MS = 100;
@@ -93,8 +95,7 @@ export class LiveCalls {
       historyCallSeconds: options.historyCallSeconds,
       audioCacheSize: options.config.audioCacheSize,
     });
-    // A demo (calls going live) is browsed at once; a quiet service (tests) only needs the lengths.
-    this.store.warm(this.now(), { digests: options.config.liveCalls > 0 });
+    this.store.warm(this.now(), { digests: options.warmSummaries ?? false });
     this.hub = new StreamHub({
       authorize: options.authorize,
       isSilent: options.isWsSilent,

@@ -76,6 +76,8 @@ export interface Archive {
 /** Any constant unlikely to collide with another application's advisory locks on a shared server. */
 const INDEXER_LOCK_KEY = 727_160_002;
 const PAGE_SIZE = 100;
+/** Live sentences between two compactions of the search index (store.ts `compactSearchIndex`). */
+const COMPACT_EVERY_SENTENCES = 500;
 
 export function createArchive(options: ArchiveOptions): Archive {
   const log = options.log;
@@ -104,6 +106,7 @@ export function createArchive(options: ArchiveOptions): Archive {
   let store: ArchiveStore | null = null;
   const classifiers = new Map<string, SentenceClassifier>();
   let pending: (LiveSentence & ClassifiedSentence)[] = [];
+  let sinceCompaction = 0;
   /** Live writes in order, one at a time (sentences of a call before its completion). */
   let liveChain: Promise<unknown> = Promise.resolve();
 
@@ -231,6 +234,7 @@ export function createArchive(options: ArchiveOptions): Archive {
         finishedAt: progress.backfill.finishedAt,
         calls: progress.backfill.done,
       });
+      if (progress.backfill.stored > 0) await s.compactSearchIndex();
       await refreshCounts();
       report(true);
       log.info(
@@ -355,7 +359,13 @@ export function createArchive(options: ArchiveOptions): Archive {
     if (pending.length === 0) return;
     const batch = pending;
     pending = [];
-    progress.live.sentences += await s.appendLiveSentences(batch);
+    const added = await s.appendLiveSentences(batch);
+    progress.live.sentences += added;
+    sinceCompaction += added;
+    if (sinceCompaction >= COMPACT_EVERY_SENTENCES) {
+      sinceCompaction = 0;
+      await s.compactSearchIndex();
+    }
   }
 
   return {

@@ -219,6 +219,18 @@ export class ArchiveStore {
     return { calls: Number(row?.calls ?? 0), segments: Number(row?.segments ?? 0) };
   }
 
+  /**
+   * Moves the search index's pending entries into the index proper and refreshes the planner's statistics. GIN
+   * collects new entries in a pending list that every search scans linearly until (auto)vacuum merges it; PGlite
+   * runs no autovacuum, and after a backfill the list held thousands of sentences, so the indexer calls this after a
+   * backfill and every few hundred live sentences.
+   */
+  async compactSearchIndex(): Promise<void> {
+    await this.db.execute(sql`SELECT gin_clean_pending_list('archive_segments_search_idx'::regclass)`);
+    await this.db.execute(sql`ANALYZE archive_calls`);
+    await this.db.execute(sql`ANALYZE archive_segments`);
+  }
+
   async readState<T>(key: string): Promise<T | null> {
     const [row] = await this.db
       .select({ value: archiveState.value })

@@ -3,8 +3,8 @@
  * section of docs/performance.md.
  *
  *   npm run bench                                   # everything (about 10 minutes on 2 cores)
- *   npm run bench -- --only relay,coalescing        # some (relay, coalescing, proxy, latency, lighthouse,
- *                                                   # lighthouseDesktop, bundles, insights)
+ *   npm run bench -- --only relay,coalescing        # some (relay, coalescing, proxy, cachedAnswers, latency,
+ *                                                   # lighthouse, lighthouseDesktop, bundles, insights)
  *   npm run bench -- --clients 2000 --seconds 5     # a smaller relay run
  *   npm run bench -- --reuse-build                  # benchmark the existing .next-bench build as it is
  *
@@ -23,6 +23,7 @@ const ALL = [
   "relay",
   "coalescing",
   "proxy",
+  "cachedAnswers",
   "latency",
   "lighthouse",
   "lighthouseDesktop",
@@ -95,6 +96,7 @@ try {
   await stage("insights", async () => (await import("./insights")).runInsightsBench());
   await stage("coalescing", async () => (await import("./proxy")).runCoalescingBench(app));
   await stage("proxy", async () => (await import("./proxy")).runProxyBench(app));
+  await stage("cachedAnswers", async () => (await import("./cached-answers")).runCachedAnswersBench(app));
   await stage("latency", async () => (await import("./latency")).runLatencyBench(app));
   await stage("bundles", async () => (await import("./lighthouse")).runBundlesBench(app));
   // The embedded service alone (its own process): a year of calls, listing, on-demand builds, memory.

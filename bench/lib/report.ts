@@ -141,6 +141,20 @@ function section(results: Json): string {
       );
     }
   }
+  const ca = obj(results.cachedAnswers);
+  if (!err("cachedAnswers", ca) && ca.ratio !== undefined) {
+    const [app, bare] = [obj(ca.app), obj(ca.bare)];
+    row(
+      "cachedAnswers",
+      "app / bare requests/s",
+      `${fmt(app.requestsPerSec)} / ${fmt(bare.requestsPerSec)}`,
+      "",
+      undefined,
+      app.loadAverage,
+    );
+    row("cachedAnswers", "ratio app / bare (wall clock)", ca.ratio, "≥ 0.25", ca.met, ca.loadAverage);
+    row("cachedAnswers", "ratio per server CPU second", ca.ratioPerServerCpu, "", undefined, ca.loadAverage);
+  }
   const lat = obj(results.latency);
   if (!err("latency", lat) && lat.sentenceToDomP95Ms !== undefined) {
     row(

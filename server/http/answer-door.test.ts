@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createLogger } from "@/server/log";
 import { createAnswerDoor } from "./answer-door";
 import { AnswerStore } from "./answer-store";
+import type { Door } from "./door";
 import { emptyUsersPath, SECRET, setSecurityEnv, writeUsersFile } from "@/test/security/helpers";
 
 /**
@@ -27,13 +28,16 @@ const BODY = JSON.stringify({
   meta: { fetchedAt: "2026-01-01T00:00:00.000Z", stale: false },
 });
 
+const silent = createLogger(new Writable({ write: (_chunk, _encoding, done) => done() }));
 let nextRuns = 0;
 let routeAnswer: { status: number; cacheControl: string; cookie?: string } = {
   status: 200,
   cacheControl: "private, max-age=30",
 };
 let now = 1_000_000;
+let nextDelayMs = 1;
 let store: AnswerStore;
+let door: Door;
 let server: Server;
 let base: URL;
 
@@ -51,7 +55,7 @@ function fakeNext(req: IncomingMessage, res: ServerResponse): void {
   if (routeAnswer.cookie) res.setHeader("set-cookie", routeAnswer.cookie);
   // A route handler's body arrives in pieces from a web stream.
   res.write(BODY.slice(0, 1000));
-  setTimeout(() => res.end(BODY.slice(1000)), 1);
+  setTimeout(() => res.end(BODY.slice(1000)), nextDelayMs);
 }
 
 interface Answer {
@@ -83,9 +87,7 @@ const decode = (a: Answer) =>
 
 beforeAll(async () => {
   setSecurityEnv({ CALLROOM_USERS_FILE: emptyUsersPath(), CALLROOM_RATE_LIMIT: "0" });
-  const log = createLogger(new Writable({ write: (_chunk, _encoding, done) => done() }));
   server = createServer((req, res) => {
-    const door = createAnswerDoor({ store, log, metrics: { countRateLimited: () => {} } });
     if (!door(req, res)) fakeNext(req, res);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -98,8 +100,10 @@ afterAll(async () => {
 beforeEach(() => {
   nextRuns = 0;
   now = 1_000_000;
+  nextDelayMs = 1;
   routeAnswer = { status: 200, cacheControl: "private, max-age=30" };
   store = new AnswerStore({ now: () => now });
+  door = createAnswerDoor({ store, log: silent, metrics: { countRateLimited: () => {} } });
 });
 afterEach(() => setSecurityEnv({ CALLROOM_USERS_FILE: emptyUsersPath(), CALLROOM_RATE_LIMIT: "0" }));
 
@@ -177,6 +181,34 @@ describe("answer door", () => {
     const later = await get(EARNINGS);
     expect(nextRuns).toBe(2);
     expect(later.headers["x-request-id"]).toBe("next-2");
+  });
+
+  it("once expired, sends one request at a time to Next and the rest the stored answer with max-age=0", async () => {
+    await get(EARNINGS);
+    now += 31_000;
+    nextDelayMs = 200;
+    const asking = get(EARNINGS);
+    await new Promise((r) => setTimeout(r, 50));
+    const meanwhile = await Promise.all([get(EARNINGS), get(EARNINGS), get(EARNINGS)]);
+    expect(nextRuns).toBe(2);
+    for (const answer of meanwhile) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.toString()).toBe(BODY);
+      expect(answer.headers["cache-control"]).toBe("private, max-age=0");
+    }
+    // Next's answer (fresh again) is stored and served from then on.
+    expect((await asking).headers["x-request-id"]).toBe("next-2");
+    expect((await get(EARNINGS)).headers["cache-control"]).toBe("private, max-age=30");
+    expect(nextRuns).toBe(2);
+  });
+
+  it("never stands in with an answer expired for longer than its own max-age", async () => {
+    await get(EARNINGS);
+    now += 61_000;
+    nextDelayMs = 100;
+    const answers = await Promise.all([get(EARNINGS), get(EARNINGS)]);
+    expect(nextRuns).toBe(3);
+    expect(answers.map((a) => a.headers["x-request-id"]).sort()).toEqual(["next-2", "next-3"]);
   });
 
   it("keeps nothing the route did not declare fresh, nor errors, nor answers setting a cookie", async () => {

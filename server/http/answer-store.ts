@@ -36,6 +36,9 @@ export interface AnswerStoreOptions {
   now?: () => number;
 }
 
+/** How long past its max-age an answer may still stand in while Next is asked for the next one. */
+export const STALE_LIMIT_SECONDS = 60;
+
 export const ANSWER_STORE_DEFAULTS = { maxBytes: 64 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024 };
 
 export class AnswerStore {
@@ -54,16 +57,22 @@ export class AnswerStore {
     this.now = options.now ?? Date.now;
   }
 
-  /** The answer under `key` while it is still fresh, else undefined (a stale one is dropped). */
-  fresh(key: string): StoredAnswer | undefined {
+  /**
+   * The answer under `key`: `fresh` while within the route's max-age; past it, still returned (not fresh) for as long
+   * again (at most `STALE_LIMIT_SECONDS`), so the door can serve it while one request asks Next for the next one;
+   * beyond that it is dropped.
+   */
+  lookup(key: string): { answer: StoredAnswer; fresh: boolean } | undefined {
     const answer = this.lru.get(key);
     if (!answer) return undefined;
-    if (this.remainingSeconds(answer) <= 0) {
-      this.lru.delete(key);
-      return undefined;
+    const remaining = this.remainingSeconds(answer);
+    if (remaining > 0) {
+      this.counters.hits += 1;
+      return { answer, fresh: true };
     }
-    this.counters.hits += 1;
-    return answer;
+    if (-remaining < Math.min(answer.maxAgeSeconds, STALE_LIMIT_SECONDS)) return { answer, fresh: false };
+    this.lru.delete(key);
+    return undefined;
   }
 
   /** Whole seconds of freshness left, as the route would compute its max-age now. */

@@ -20,8 +20,9 @@ import { queryRows, type Db } from "../db/database";
  * what an analyst scanning "who talked about this most" wants anyway. `ts_rank_cd` and `ts_headline` then run only
  * on the page's calls.
  *
- * One statement (one round trip) computes the page, the totals and both facets from one materialised set of hits,
- * and says whether the query had any searchable word and which tickers the archive knows.
+ * One statement (one round trip) computes the page, the totals and both facets from one pass over the matching
+ * sentences (counted per call), and says whether the query had any searchable word and which tickers the archive
+ * knows.
  */
 
 const HITS_PER_CALL = 3;
@@ -132,13 +133,11 @@ export async function searchArchive(db: Db, query: SearchQuery): Promise<SearchR
     db,
     sql`
     WITH q AS (SELECT websearch_to_tsquery('english', ${query.q}) AS query),
-    hits AS MATERIALIZED (
-      SELECT s.call_id, s.sequence
+    per_call AS MATERIALIZED (
+      SELECT s.call_id, count(*)::int AS hit_count
       FROM archive_segments s, q
       WHERE s.search @@ q.query ${filters(query)}
-    ),
-    per_call AS (
-      SELECT h.call_id, count(*)::int AS hit_count FROM hits h GROUP BY h.call_id
+      GROUP BY s.call_id
     ),
     ranked AS (
       SELECT p.call_id, p.hit_count, c.symbol, c.name, c.title, c.quarter, c.start_time, c.status
@@ -150,12 +149,14 @@ export async function searchArchive(db: Db, query: SearchQuery): Promise<SearchR
       LIMIT ${pageSize} OFFSET ${query.page * pageSize}
     ),
     top AS (
-      SELECT call_id, sequence, text, start_ms, speaker, speaker_name, role, section FROM (
-        SELECT s.*, row_number() OVER (
-                 PARTITION BY s.call_id ORDER BY ts_rank_cd(s.search, q.query) DESC, s.sequence) AS n
+      -- Per page call, through its primary key: a scan of every hit joined to the page afterwards read them all.
+      SELECT t.* FROM page p CROSS JOIN LATERAL (
+        SELECT s.call_id, s.sequence, s.text, s.start_ms, s.speaker, s.speaker_name, s.role, s.section
         FROM archive_segments s, q
-        WHERE s.call_id IN (SELECT call_id FROM page) AND s.search @@ q.query ${filters(query)}
-      ) t WHERE n <= ${HITS_PER_CALL}
+        WHERE s.call_id = p.call_id AND s.search @@ q.query ${filters(query)}
+        ORDER BY ts_rank_cd(s.search, q.query) DESC, s.sequence
+        LIMIT ${HITS_PER_CALL}
+      ) t
     )
     SELECT
       (SELECT numnode(query) FROM q) AS nodes,

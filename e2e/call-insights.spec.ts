@@ -12,14 +12,27 @@ interface CalendarRow {
   revenueSurprisePercent: number | null;
 }
 
-/** A ticker whose latest reported quarter has actuals and surprises (the call states them), and a next quarter. */
+/**
+ * A ticker whose latest quarter is reported with surprises (the embedded call states its actuals) and whose next
+ * quarter is already on the calendar (the guidance is compared with it).
+ */
 async function reportedTicker(request: APIRequestContext): Promise<string> {
-  const today = new Date().toISOString().slice(0, 10);
-  const from = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
-  const response = await request.get(`/api/calendar/earnings?from=${from}&to=${today}&pageSize=100`);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const response = await request.get(`/api/calendar/earnings?from=${day(-60)}&to=${day(90)}&pageSize=1000`);
   const body = (await response.json()) as { data: CalendarRow[] };
-  const row = body.data.find((r) => r.revenueSurprisePercent !== null && r.epsSurprisePercent !== null);
-  if (!row) throw new Error("no reported quarter in the last 60 days of the calendar");
+  const today = day(0);
+  const upcoming = new Set(
+    body.data.filter((r) => r.date > today && r.revenue === null).map((r) => r.ticker),
+  );
+  const row = body.data.find(
+    (r) =>
+      r.date <= today &&
+      r.revenueSurprisePercent !== null &&
+      r.epsSurprisePercent !== null &&
+      upcoming.has(r.ticker),
+  );
+  if (!row)
+    throw new Error("no company with a reported quarter in the last 60 days and the next one announced");
   return row.ticker;
 }
 

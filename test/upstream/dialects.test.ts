@@ -1,12 +1,17 @@
 /**
  * The same embedded universe served in both wire dialects (docs/upstream.md §8): the contract's shapes and the real
- * service's documented ones. Through Callroom's own `/api` routes, 20 companies' fundamentals (every kind) and 10
- * calls must read the same, field by field. What one dialect lacks is listed in `DIALECT_ONLY` and nowhere else.
+ * service's documented ones. Through Callroom's own `/api` routes, 20 companies' fundamentals (every kind), 10 calls
+ * with their summaries, the calendars and the summary list must read the same, field by field. What one dialect lacks
+ * is listed in `DIALECT_ONLY` and nowhere else.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { GET as getCallRoute } from "@/app/api/calls/[callId]/route";
+import { GET as getCallSummaryRoute } from "@/app/api/calls/[callId]/summary/route";
 import { GET as listCallsRoute } from "@/app/api/calls/route";
+import { GET as earningsRoute } from "@/app/api/calendar/earnings/route";
+import { GET as maRoute } from "@/app/api/calendar/ma/route";
+import { GET as listSummariesRoute } from "@/app/api/summaries/route";
 import { GET as getFundamentalsRoute } from "@/app/api/fundamentals/[kind]/route";
 import type { CallListItem } from "@/lib/schemas/calls";
 import { FUNDAMENTALS_KINDS, type FundamentalsKind } from "@/lib/schemas/fundamentals";
@@ -44,6 +49,9 @@ const answers = {} as Record<
     fundamentals: Partial<Record<FundamentalsKind, unknown[]>>;
     calls: CallListItem[];
     call: Map<string, unknown>;
+    summary: Map<string, unknown>;
+    /** Calendars and the summary list: the same in both dialects, read through the same client. */
+    other: Record<string, unknown>;
   }
 >;
 
@@ -79,13 +87,25 @@ async function collect(dialect: Dialect, callIds: readonly string[] | null) {
   );
   const calls = list.data as CallListItem[];
   const call = new Map<string, unknown>();
+  const summary = new Map<string, unknown>();
   for (const id of callIds ?? calls.map((c) => c.callId)) {
-    const response = await getCallRoute(new Request(`http://app.test/api/calls/${id}`), {
-      params: Promise.resolve({ callId: id }),
-    });
-    call.set(id, (await json(response, `call ${id}`)).data);
+    const params = { params: Promise.resolve({ callId: id }) };
+    call.set(
+      id,
+      (await json(await getCallRoute(new Request(`http://app.test/api/calls/${id}`), params), id)).data,
+    );
+    const url = `http://app.test/api/calls/${id}/summary`;
+    summary.set(id, (await json(await getCallSummaryRoute(new Request(url), params), `summary ${id}`)).data);
   }
-  answers[dialect] = { fundamentals, calls, call };
+  const from = "from=2026-01-01&to=2026-03-31&pageSize=200";
+  const read = async (route: (r: Request) => Promise<Response>, url: string) =>
+    (await json(await route(new Request(url)), url)).data;
+  const other = {
+    earnings: await read(earningsRoute, `http://app.test/api/calendar/earnings?${from}`),
+    ma: await read(maRoute, `http://app.test/api/calendar/ma?${from}`),
+    summaries: await read(listSummariesRoute, "http://app.test/api/summaries?pageSize=10"),
+  };
+  answers[dialect] = { fundamentals, calls, call, summary, other };
 }
 
 beforeAll(async () => {
@@ -186,6 +206,17 @@ describe("the two wire dialects read the same through our API", () => {
       expect(documented.title).toMatch(/Earnings Conference Call$/);
       expect(documented.period).toMatch(/^(Q[1-4]|FY|H[12])$/);
       expect(documented.headline).toEqual(expect.any(String));
+    }
+  });
+
+  it("summaries, the calendars and the summary list read the same", () => {
+    for (const [id, contract] of answers.contract.summary) {
+      expect(differences("summary", contract, answers.documented.summary.get(id))).toEqual([]);
+    }
+    for (const name of ["earnings", "ma", "summaries"]) {
+      const contract = answers.contract.other[name] as unknown[];
+      expect(contract.length, name).toBeGreaterThan(0);
+      expect(differences(name, contract, answers.documented.other[name])).toEqual([]);
     }
   });
 

@@ -25,6 +25,66 @@ export interface EmbeddedHistoryResult {
   callsBuilt: number;
   rssMb: number;
   loadAverage: number[];
+  /** CPU time in this process (user + system), which a loaded machine inflates far less than wall time. */
+  cpu: {
+    universeMs: number;
+    lengthsMsPerCall: number;
+    digestMsPerCall: number;
+    coldCallMsMedian: number;
+    coldCallMsMax: number;
+  };
+}
+
+/** The same work in this process, timed in CPU milliseconds. */
+async function cpuFigures(): Promise<EmbeddedHistoryResult["cpu"]> {
+  const { buildUniverse } = await import("../server/embedded/universe/index");
+  const { CallStore } = await import("../server/embedded/live/call-store");
+  const { createEnricher } = await import("../server/embedded/live/enrichment/index");
+  const { DEFAULT_SEED } = await import("../server/embedded/config");
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  let t = cpuMs();
+  const universe = buildUniverse(DEFAULT_SEED);
+  const universeMs = cpuMs() - t;
+  const store = () =>
+    new CallStore({
+      universe,
+      speech: () => Promise.reject(new Error("no speech in this measurement")),
+      createTrack: () => {
+        throw new Error("no audio in this measurement");
+      },
+      enricher: createEnricher(),
+      now: () => Date.now(),
+      enrichDelayMs: 20_000,
+      historyCallSeconds: 600,
+      audioCacheSize: 1,
+    });
+  const listing = store();
+  t = cpuMs();
+  const entries = listing.all(Date.now());
+  const lengthsMsPerCall = (cpuMs() - t) / entries.length;
+  t = cpuMs();
+  for (const entry of entries.slice(0, 100)) listing.digestOf(entry);
+  const digestMsPerCall = (cpuMs() - t) / 100;
+  const times: number[] = [];
+  for (const entry of entries.filter((_, i) => i % 20 === 0)) {
+    const cold = store();
+    const s = cpuMs();
+    cold.transcriptOf(entry);
+    cold.enrichmentOf(entry);
+    times.push(cpuMs() - s);
+  }
+  times.sort((a, b) => a - b);
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return {
+    universeMs: Math.round(universeMs),
+    lengthsMsPerCall: round(lengthsMsPerCall),
+    digestMsPerCall: round(digestMsPerCall),
+    coldCallMsMedian: round(times[Math.floor(times.length / 2)] ?? Number.NaN),
+    coldCallMsMax: round(times[times.length - 1] ?? Number.NaN),
+  };
 }
 
 const get = async (url: string) => {
@@ -97,6 +157,7 @@ export async function runEmbeddedHistoryBench(sampleCalls = 40): Promise<Embedde
       callsBuilt: times.length,
       rssMb: rssMb(child.pid as number),
       loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
+      cpu: await cpuFigures(),
     };
   } finally {
     child.kill("SIGTERM");

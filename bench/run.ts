@@ -4,7 +4,8 @@
  *
  *   npm run bench                                   # everything (about 10 minutes on 2 cores)
  *   npm run bench -- --only relay,coalescing        # some (relay, coalescing, proxy, cachedAnswers, latency,
- *                                                   # lighthouse, lighthouseDesktop, bundles, insights)
+ *                                                   # lighthouse, lighthouseDesktop, bundles, insights,
+ *                                                   # embeddedHistory, search)
  *   npm run bench -- --clients 2000 --seconds 5     # a smaller relay run
  *   npm run bench -- --reuse-build                  # benchmark the existing .next-bench build as it is
  *
@@ -30,6 +31,7 @@ const ALL = [
   "bundles",
   "insights",
   "embeddedHistory",
+  "search",
 ] as const;
 type BenchName = (typeof ALL)[number];
 
@@ -101,6 +103,8 @@ try {
   await stage("bundles", async () => (await import("./lighthouse")).runBundlesBench(app));
   // The embedded service alone (its own process): a year of calls, listing, on-demand builds, memory.
   await stage("embeddedHistory", async () => (await import("./embedded-history")).runEmbeddedHistoryBench());
+  // The transcript archive (its own processes: embedded service, PGlite, a PostgreSQL server): backfill, searches.
+  await stage("search", async () => (await import("./search")).runSearchBench());
   await stage("lighthouse", async () => (await import("./lighthouse")).runLighthouseBench(app));
   // For information (the target is the mobile run): analysts work at desktops, where this is what they get.
   await stage("lighthouseDesktop", async () =>

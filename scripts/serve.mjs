@@ -40,7 +40,12 @@ server.listen(port, host, () => {
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     server.close();
-    void app.close?.().finally(() => process.exit(0));
+    // The runtime's stop closes the database (PGlite writes its files out) and releases the archive indexer's lock.
+    const runtime = globalThis[PROCESS]?.runtime;
+    void Promise.resolve(typeof runtime?.stop === "function" ? runtime.stop() : undefined)
+      .catch(() => {})
+      .then(() => app.close?.())
+      .finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 3000).unref();
   });
 }

@@ -110,7 +110,7 @@ test("a followed company's call says the keyword: toast, notification, inbox, on
 
     // Follow three companies: two through a new watchlist, one with the Follow button on its page.
     await page.goto("/watchlists");
-    await page.getByLabel("New watchlist").fill("Tonight");
+    await page.getByRole("textbox", { name: "New watchlist" }).fill("Tonight");
     await page.getByLabel("Tickers (optional)").fill(`${first}, ${second}`);
     await page.getByRole("button", { name: "Create", exact: true }).click();
     await expect(page.getByRole("region", { name: "Watchlist Tonight" })).toBeVisible();

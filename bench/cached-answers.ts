@@ -9,6 +9,8 @@
  * compared. On a shared machine a process gets the CPU share the scheduler gives it, so the ratio per second of
  * each server's own CPU time is recorded beside the wall-clock one.
  *
+ * For comparison, one round through Next (`throughNext`: the same answer, each request a new key for the door).
+ *
  * The app's answers are checked for what the gate adds (request id, security headers), and one revalidation with
  * `If-None-Match` must answer 304.
  */
@@ -61,7 +63,12 @@ interface LoadResult {
   loadAverage: [number, number, number];
 }
 
-async function closedLoop(url: URL, pid: number, connections: number, seconds: number): Promise<LoadResult> {
+async function closedLoop(
+  url: URL | (() => URL),
+  pid: number,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -73,7 +80,7 @@ async function closedLoop(url: URL, pid: number, connections: number, seconds: n
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
-        const r = await get(agent, url);
+        const r = await get(agent, typeof url === "function" ? url() : url);
         latencies.push(r.ms);
         bytes += r.bytes;
         statuses[r.status] = (statuses[r.status] ?? 0) + 1;
@@ -175,6 +182,16 @@ export async function runCachedAnswersBench(
           );
           await sleep(500);
         }
+        // For comparison, the same answer through Next: a parameter the route ignores makes every request a new key
+        // for the door (a miss: Next's proxy, route and response cache hit, plus the door storing what it wrote).
+        let n = 0;
+        const throughNext = await closedLoop(
+          () => new URL(`${PATH}&_=${(n += 1)}`, app.url),
+          appPid,
+          options.connections,
+          options.seconds,
+        );
+        log(`cachedAnswers through Next: ${throughNext.requestsPerSec}/s`);
         const pick = (runs: LoadResult[]) =>
           runs.find((r) => r.requestsPerSec === median(runs.map((x) => x.requestsPerSec)))!;
         const appResult = pick(appRuns);
@@ -195,6 +212,8 @@ export async function runCachedAnswersBench(
           rounds: options.rounds,
           app: appResult,
           bare: bareResult,
+          throughNext,
+          ratioThroughNext: round(throughNext.requestsPerSec / bareResult.requestsPerSec, 3),
           appRequestsPerSec: appRuns.map((r) => r.requestsPerSec),
           bareRequestsPerSec: bareRuns.map((r) => r.requestsPerSec),
           ratio,

@@ -36,8 +36,12 @@ export interface AnswerStoreOptions {
   now?: () => number;
 }
 
-/** How long past its max-age an answer may still stand in while Next is asked for the next one. */
-export const STALE_LIMIT_SECONDS = 60;
+/**
+ * How long past its max-age an answer may still stand in while Next is asked for the next one. Within it the route
+ * itself serves the same copy (stale-while-revalidate: 5 minutes for calendars, an hour for fundamentals) unless its
+ * refresh has failed, and the first of Next's answers to be fresh again replaces it.
+ */
+export const STALE_LIMIT_SECONDS = 30;
 
 export const ANSWER_STORE_DEFAULTS = { maxBytes: 64 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024 };
 
@@ -58,9 +62,8 @@ export class AnswerStore {
   }
 
   /**
-   * The answer under `key`: `fresh` while within the route's max-age; past it, still returned (not fresh) for as long
-   * again (at most `STALE_LIMIT_SECONDS`), so the door can serve it while one request asks Next for the next one;
-   * beyond that it is dropped.
+   * The answer under `key`: `fresh` while within the route's max-age; past it, still returned (not fresh) for
+   * `STALE_LIMIT_SECONDS`, so the door can serve it while one request asks Next for the next one; then dropped.
    */
   lookup(key: string): { answer: StoredAnswer; fresh: boolean } | undefined {
     const answer = this.lru.get(key);
@@ -70,7 +73,7 @@ export class AnswerStore {
       this.counters.hits += 1;
       return { answer, fresh: true };
     }
-    if (-remaining < Math.min(answer.maxAgeSeconds, STALE_LIMIT_SECONDS)) return { answer, fresh: false };
+    if (-remaining < STALE_LIMIT_SECONDS) return { answer, fresh: false };
     this.lru.delete(key);
     return undefined;
   }

@@ -10,7 +10,4 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { getRuntime } = await import("./server/runtime");
   getRuntime().start();
-  // The alert engine listens to live events from the start, not from the first workspace request.
-  const { getWorkspace } = await import("./server/workspace");
-  getWorkspace();
 }

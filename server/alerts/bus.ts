@@ -92,8 +92,10 @@ export function createRedisBus(
     publish: (message) => void publisher.publish(ALERT_CHANNEL, JSON.stringify(message)).catch(onError),
     subscribeUser: (userId, onAlert) => fanout.subscribeUser(userId, onAlert),
     onRulesChanged: (listener) => fanout.onRulesChanged(listener),
+    // The bus owns both connections (the runtime opens them for it).
     async close() {
-      await subscriber.unsubscribe(ALERT_CHANNEL).catch(() => {});
+      await subscriber.quit().catch(() => subscriber.disconnect());
+      await publisher.quit().catch(() => publisher.disconnect());
     },
   };
 }

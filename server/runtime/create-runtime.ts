@@ -24,6 +24,7 @@ import { MediaProxy } from "../upstream/media";
 import { createStorage } from "../archive/create-storage";
 import type { Archive } from "../archive/indexer";
 import type { DatabaseHandle } from "../db/database";
+import { createWorkspace, type Workspace } from "../workspace/create-workspace";
 
 /**
  * The composition root: builds the server's parts once, in order, each from what it uses (design.md §1). The
@@ -52,6 +53,8 @@ export interface Runtime {
   database: DatabaseHandle;
   /** The transcript archive: indexer (one per deployment) and full-text search. */
   archive: Archive;
+  /** Watchlists, alert rules and the alert engine (evaluates on the leader), notes, the calendar feed. */
+  workspace: Workspace;
   /** Starts what runs in the background (the relay); called once by instrumentation.ts. */
   start(): void;
   stop(): Promise<void>;
@@ -165,6 +168,17 @@ export function createRuntime(
   const exposure = createExposureGuard({ log, ...exposureSettings() });
   let uninstallExposure: (() => void) | null = null;
   const { database, archive } = createStorage({ config: env, log, hub, upstream });
+  const workspace = createWorkspace({
+    database,
+    hub,
+    isLeader: () => (scale ? scale.role() === "leader" : true),
+    upstream,
+    log,
+    env: source,
+    redis: redis
+      ? { publisher: createRedis(redis, "alerts-pub"), subscriber: createRedis(redis, "alerts-sub") }
+      : null,
+  });
 
   return {
     env,
@@ -178,6 +192,7 @@ export function createRuntime(
     exposure,
     database,
     archive,
+    workspace,
     start() {
       uninstallExposure ??= exposure.install();
       try {
@@ -187,12 +202,14 @@ export function createRuntime(
         log.error({ err: error }, "relay: failed to start");
       }
       archive.start();
+      workspace.start();
     },
     async stop() {
       uninstallExposure?.();
       uninstallExposure = null;
       live.stop();
       await archive.stop();
+      await workspace.stop();
       await database.close();
       await scale?.stop();
     },

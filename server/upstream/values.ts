@@ -1,4 +1,5 @@
 import "server-only";
+import { EXCHANGE_TIME_ZONE, zonedWallTimeToDate } from "@/lib/format";
 import { z } from "zod";
 
 /**
@@ -66,51 +67,12 @@ export function toIsoDate(value: unknown): string | null {
   return /^\d{4}-\d{2}-\d{2}/.test(t) ? t.slice(0, 10) : t;
 }
 
-const easternFormatter = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
-function easternOffsetMs(utcMs: number): number {
-  const parts = Object.fromEntries(
-    easternFormatter.formatToParts(new Date(utcMs)).map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - utcMs;
-}
-
 /** Calendar date + US Eastern wall time (HH:MM[:SS]) → ISO 8601 UTC; null when either is missing or malformed. */
 export function easternToIso(date: string | null, time: string | null): string | null {
   if (!date || !time) return null;
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const t = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(time);
-  if (!d || !t) return null;
-  const wall = Date.UTC(
-    Number(d[1]),
-    Number(d[2]) - 1,
-    Number(d[3]),
-    Number(t[1]),
-    Number(t[2]),
-    Number(t[3] ?? 0),
-  );
-  if (Number.isNaN(wall)) return null;
-  // Two passes settle the offset on DST-change days.
-  let utc = wall - easternOffsetMs(wall);
-  utc = wall - easternOffsetMs(utc);
-  return new Date(utc).toISOString();
+  // The upstream may drop the hour's leading zero ("9:30"); the shared conversion reads HH:MM[:SS].
+  const instant = zonedWallTimeToDate(date, /^\d:/.test(time) ? `0${time}` : time, EXCHANGE_TIME_ZONE);
+  return instant ? instant.toISOString() : null;
 }
 
 export function snakeToCamel(name: string): string {
@@ -139,7 +101,10 @@ export function pickNumbers<const K extends string>(
 }
 
 /** Lower-cased names `pickNumbers` reads for `keys` and their `aliases` (so the rest can be kept as "other"). */
-export function knownNames(keys: readonly string[], aliases: Partial<Record<string, readonly string[]>> = {}) {
+export function knownNames(
+  keys: readonly string[],
+  aliases: Partial<Record<string, readonly string[]>> = {},
+) {
   return new Set(keys.flatMap((k) => [k, ...(aliases[k] ?? [])]).map((k) => k.toLowerCase()));
 }
 
@@ -147,7 +112,10 @@ export function knownNames(keys: readonly string[], aliases: Partial<Record<stri
  * Numeric members of `raw` beyond `known` (lower-cased names) and `meta`: the real service sends far more figures
  * than the seed lists, and the UI shows whatever arrives. Keys keep their spelling, first letter lowered.
  */
-export function otherNumbers(raw: Record<string, unknown>, known: ReadonlySet<string>): Record<string, number> {
+export function otherNumbers(
+  raw: Record<string, unknown>,
+  known: ReadonlySet<string>,
+): Record<string, number> {
   const other: Record<string, number> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (known.has(key.toLowerCase()) || typeof value === "boolean") continue;

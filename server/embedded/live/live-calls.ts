@@ -41,6 +41,11 @@ export interface LiveCallsOptions {
 }
 
 const TICK_MS = 100;
+/**
+ * Release calls live at once, at most: a busy evening slot has up to a dozen reports, and each live call costs its
+ * share of speech synthesis and real-time MP3 encoding. The calls beyond it are history once their time is over.
+ */
+const MAX_RELEASE_CALLS = 8;
 
 /**
  * The record a live call speaks to: the company's latest report with actuals, so the figures match the calendar
@@ -132,7 +137,10 @@ export class LiveCalls {
             intervalMs: 1000,
             due: (fromMs, toMs) => this.store.callsStartingBetween(fromMs, toMs),
             isRunning: (callId) => this.store.hasLive(callId),
-            start: (entry) => this.startReleaseCall(entry),
+            start: (entry) =>
+              this.liveRuntimes().filter((r) => r.info.kind === "release").length < MAX_RELEASE_CALLS
+                ? this.startReleaseCall(entry)
+                : Promise.resolve(null),
           })
         : null;
     this.releases?.start();

@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, StaleNote } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/local-time";
+import { followedFirstByStatus, useFollowedTickers } from "@/components/watchlists/use-followed-first";
 import { formatCount } from "@/lib/format";
 import { callQueries, summaryByCallId } from "@/lib/queries/calls";
 import type { CallListItem, CallSummary } from "@/lib/schemas/calls";
@@ -28,7 +29,8 @@ import {
 } from "./calls-params";
 
 /**
- * Calls, live first then newest, with filters in the URL and the first points of each enriched call's summary.
+ * Calls, live first then newest (the followed companies' first within each), with filters in the URL and the first
+ * points of each enriched call's summary.
  * Summaries come from one `/api/summaries` request covering the page's time span (not one request per row).
  */
 export function CallsBrowser() {
@@ -37,7 +39,8 @@ export function CallsBrowser() {
   const filters = callListFilters(params);
   const tickers = useMemo(() => parseTickerInput(params.tickers), [params.tickers]);
   const list = useQuery({ ...callQueries.list(filters), placeholderData: keepPreviousData });
-  const rows = list.data?.data ?? [];
+  const followed = useFollowedTickers();
+  const rows = useMemo(() => followedFirstByStatus(list.data?.data ?? [], followed), [list.data, followed]);
 
   const span = summarySpan(rows);
   const summaries = useQuery({

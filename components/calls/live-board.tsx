@@ -25,18 +25,20 @@ import { Elapsed } from "./elapsed";
 import { StreamIndicator } from "./stream-indicator";
 import { TileFigures } from "./insights/tile-figures";
 import { useNow } from "./use-now";
+import { followedFirst, useFollowedTickers } from "@/components/watchlists/use-followed-first";
 
 const TILE_HEIGHT = "h-[184px]";
 const TAIL = 3;
 
 /**
- * Every live call as a tile. The board follows `tickers=*`: a call that starts is added after the others (nothing
- * the reader looks at moves); a call that ends stays, marked, until the page is reloaded.
+ * Every live call as a tile, the followed companies' first (watchlists). The board follows `tickers=*`: a call that
+ * starts is added after the others of its group; a call that ends stays, marked, until the page is reloaded.
  */
 export function LiveBoard() {
   const board = useQuery(liveQueries.board());
   const stream = useLiveStream({ tickers: "*" });
-  const calls = board.data ? boardOrder(board.data.data) : [];
+  const followed = useFollowedTickers();
+  const calls = followedFirst(board.data ? boardOrder(board.data.data) : [], followed);
   const liveCount = calls.filter((c) => c.status === "live").length;
 
   return (

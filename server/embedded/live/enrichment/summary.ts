@@ -102,9 +102,28 @@ export function pageRank(similarity: number[][], damping = DAMPING): number[] {
 
 export function similarityMatrix(vectors: TermVector[]): number[][] {
   const matrix = vectors.map(() => new Array<number>(vectors.length).fill(0));
+  // `cosine` per pair, with each vector's norm summed once (in the same order, so the values are identical): a
+  // year of demo calls is summarized on demand, and the norms were most of the work.
+  const norms = vectors.map((vector) => {
+    let norm = 0;
+    for (const value of vector.values()) norm += value * value;
+    return norm;
+  });
   for (let i = 0; i < vectors.length; i += 1) {
+    const a = vectors[i] ?? new Map<string, number>();
+    const normA = norms[i] ?? 0;
     for (let j = i + 1; j < vectors.length; j += 1) {
-      const value = cosine(vectors[i] ?? new Map(), vectors[j] ?? new Map());
+      const normB = norms[j] ?? 0;
+      let value = 0;
+      if (normA !== 0 && normB !== 0) {
+        const b = vectors[j] ?? new Map<string, number>();
+        let dot = 0;
+        for (const [term, weight] of a) {
+          const other = b.get(term);
+          if (other !== undefined) dot += weight * other;
+        }
+        value = dot / Math.sqrt(normA * normB);
+      }
       matrix[i]![j] = value;
       matrix[j]![i] = value;
     }

@@ -86,6 +86,8 @@ function symbolsParam(q: URLSearchParams): Set<string> | null {
 
 function callIdParam(req: EmbeddedRequest): string {
   const id = req.params.callId ?? "";
+  // The real service's ids are not all hex (docs/upstream.md §5): a well-formed other id is simply unknown here.
+  if (/^[A-Za-z0-9_-]{1,64}$/.test(id) && !CALL_ID_PATTERN.test(id)) throw noDataFound();
   if (!CALL_ID_PATTERN.test(id)) throw badParameter("call_id must be 24 hexadecimal characters");
   return id;
 }

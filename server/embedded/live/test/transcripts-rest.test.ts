@@ -101,7 +101,9 @@ describe("one call", () => {
     const missing = await getJson(`${calls()}/${"0".repeat(24)}`);
     expect(missing.status).toBe(404);
     expect(missing.body.errors[0].code).toBe("no_data_found");
-    await expect400(`${calls()}/not-a-call-id`, "call_id");
+    await expect400(`${calls()}/not.a.call.id`, "call_id");
+    // Well-formed but not one of ours (the real service's ids are not all hex): unknown, not malformed.
+    expect((await getJson(`${calls()}/not-a-call-id`)).status).toBe(404);
   });
 
   it("a historical call states the calendar's EPS and has LIVE and NON_LIVE transcripts that match", async () => {

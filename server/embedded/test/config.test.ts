@@ -9,6 +9,7 @@ describe("loadConfig", () => {
       host: "127.0.0.1",
       rateLimitPerSecond: 50,
       seed: DEFAULT_SEED,
+      wire: "contract",
     });
     expect([...(config.apiKeys.get("demo") ?? [])].sort()).toEqual([
       "calendars",
@@ -28,8 +29,15 @@ describe("loadConfig", () => {
       EMBEDDED_SEED: "7",
       EMBEDDED_LIVE_CALLS: "1",
       EMBEDDED_CALL_MINUTES: "0.5",
+      EMBEDDED_WIRE: "documented",
     });
-    expect(config).toMatchObject({ port: 0, host: "0.0.0.0", rateLimitPerSecond: 0, seed: 7 });
+    expect(config).toMatchObject({
+      port: 0,
+      host: "0.0.0.0",
+      rateLimitPerSecond: 0,
+      seed: 7,
+      wire: "documented",
+    });
     expect([...(config.apiKeys.get("a") ?? [])]).toEqual(["transcripts"]);
     expect(config.apiKeys.has("demo")).toBe(false);
     expect(config.passThrough).toEqual({ EMBEDDED_LIVE_CALLS: "1", EMBEDDED_CALL_MINUTES: "0.5" });
@@ -45,6 +53,7 @@ describe("loadConfig", () => {
     [{ EMBEDDED_API_KEYS: "a:all,a:calendars" }, /listed twice/],
     [{ EMBEDDED_API_KEYS: "a b:all" }, /no spaces/],
     [{ EMBEDDED_LIVE_CALLS: "three" }, /EMBEDDED_LIVE_CALLS/],
+    [{ EMBEDDED_WIRE: "real" }, /EMBEDDED_WIRE must be one of contract, documented/],
   ])("refuses %o with a clear message", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -797,8 +797,9 @@ function emphasisSentence(topic: TopicEmphasis, rng: ScriptRng): string {
 function riskSentence({ risk, phase }: { risk: string; phase: "emerging" | "ongoing" | "easing" }): string {
   if (phase === "emerging")
     return `One new factor this quarter was ${risk}, which we expect to weigh on results in the near term.`;
-  if (phase === "ongoing") return `${capitalize(risk)} remained a headwind, as it was last quarter.`;
-  return `${capitalize(risk)}, which weighed on us last quarter, has largely eased.`;
+  // Number-neutral wording: risks are singular ("foreign exchange") and plural ("tariffs on …") alike.
+  if (phase === "ongoing") return `The headwind from ${risk} continued this quarter, as it did last quarter.`;
+  return `The pressure from ${risk}, which weighed on us last quarter, has largely eased.`;
 }
 
 /** Compared as said: an actual that rounds to the range's end is "at" it, not above it. */

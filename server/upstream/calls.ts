@@ -306,11 +306,15 @@ export function periodFromTitle(text: string | null): { period: string | null; y
   if (direct) return { period: direct[1]!.toUpperCase(), year: Number(direct[2]) };
   const reversed = /\b((?:19|20)\d{2})\s*[-/]?\s*(Q[1-4]|H[12])\b/i.exec(text);
   if (reversed) return { period: reversed[2]!.toUpperCase(), year: Number(reversed[1]) };
-  const words = /\b(first|second|third|fourth)[\s-]+quarter\b(?:[\s,]+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?((?:19|20)\d{2}))?/i.exec(
-    text,
-  );
+  const words =
+    /\b(first|second|third|fourth)[\s-]+quarter\b(?:[\s,]+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?((?:19|20)\d{2}))?/i.exec(
+      text,
+    );
   if (words) {
-    return { period: QUARTER_WORDS[words[1]!.toLowerCase()] ?? null, year: words[2] ? Number(words[2]) : null };
+    return {
+      period: QUARTER_WORDS[words[1]!.toLowerCase()] ?? null,
+      year: words[2] ? Number(words[2]) : null,
+    };
   }
   const fullYear = /\b(?:full[\s-]+year|fiscal(?:\s+year)?)\s+((?:19|20)\d{2})\b/i.exec(text);
   if (fullYear) return { period: "FY", year: Number(fullYear[1]) };
@@ -466,7 +470,8 @@ function callPath(callId: string): string {
 }
 
 /** One call, uncached, in its wire shape: private to this module (readers below hand out app shapes). */
-async function fetchUpstreamCall(upstream: Upstream, 
+async function fetchUpstreamCall(
+  upstream: Upstream,
   callId: string,
   options: { audio?: boolean; pdf?: boolean; signal?: AbortSignal } = {},
 ): Promise<UpstreamCall | null> {
@@ -474,7 +479,9 @@ async function fetchUpstreamCall(upstream: Upstream,
     audio: options.audio ? "true" : undefined,
     pdf: options.pdf ? "true" : undefined,
   };
-  const result = await upstream.http.get(callPath(callId), query, upstreamCallSchema, { signal: options.signal });
+  const result = await upstream.http.get(callPath(callId), query, upstreamCallSchema, {
+    signal: options.signal,
+  });
   return result.status === "no_data" ? null : result.data;
 }
 
@@ -503,7 +510,8 @@ export async function fetchMediaLinks(
 }
 
 /** One call in our shape, cached briefly (every browser on a call page shares one upstream read). */
-export async function getUpstreamCall(upstream: Upstream, 
+export async function getUpstreamCall(
+  upstream: Upstream,
   callId: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<Cached<Omit<Call, "streamCursor"> | null>> {
@@ -536,7 +544,8 @@ export function toUpstreamListQuery(
   };
 }
 
-async function fetchCallPage(upstream: Upstream, 
+async function fetchCallPage(
+  upstream: Upstream,
   query: CallsQuery,
   status: "IN_PROGRESS" | "COMPLETED",
   page: number,
@@ -561,7 +570,8 @@ async function fetchCallPage(upstream: Upstream,
  * One page (1-based, 100 calls, newest first) of the calls of any status that started at or after `fromIso`,
  * uncached: the relay's catch-up after a reconnect reads them page by page.
  */
-export async function listCallsStartedSince(upstream: Upstream, 
+export async function listCallsStartedSince(
+  upstream: Upstream,
   fromIso: string,
   options: { signal?: AbortSignal; page?: number } = {},
 ): Promise<CallListItem[]> {
@@ -573,7 +583,9 @@ export async function listCallsStartedSince(upstream: Upstream,
     sort_by: "start_time",
     info_only: "true",
   };
-  const result = await upstream.http.get(CALLS_PATH, query, upstreamCallListSchema, { signal: options.signal });
+  const result = await upstream.http.get(CALLS_PATH, query, upstreamCallListSchema, {
+    signal: options.signal,
+  });
   if (result.status === "no_data") return [];
   const rows = Array.isArray(result.data) ? result.data : (result.data.data ?? []);
   return rows.map(toCallListItem);
@@ -594,14 +606,17 @@ const LIVE_LIST_CAP = 100;
  * status separately, so page `p` of the combined list is cut from the live list (one read of up to 100) and from
  * the one or two completed pages that cover the remaining offset.
  */
-export async function listCalls(upstream: Upstream, 
+export async function listCalls(
+  upstream: Upstream,
   query: CallsQuery,
   options: { signal?: AbortSignal } = {},
 ): Promise<CallListPage> {
   const { page, pageSize } = query;
   const signal = options.signal;
   if (query.status !== "all") {
-    const r = await fetchCallPage(upstream, query,
+    const r = await fetchCallPage(
+      upstream,
+      query,
       query.status === "live" ? "IN_PROGRESS" : "COMPLETED",
       page,
       pageSize,
@@ -632,7 +647,11 @@ export async function listCalls(upstream: Upstream,
 }
 
 /** A call's summary; 404 until the call is enriched. */
-export async function getCallSummary(upstream: Upstream, callId: string, options: { signal?: AbortSignal } = {}) {
+export async function getCallSummary(
+  upstream: Upstream,
+  callId: string,
+  options: { signal?: AbortSignal } = {},
+) {
   const path = `${SUMMARIES_PATH}/${encodeURIComponent(callId)}`;
   const cached = await upstream.cache.get(
     cacheKey(path, {}),
@@ -655,7 +674,11 @@ export async function getCallSummary(upstream: Upstream, callId: string, options
   return cached as Cached<CallSummary>;
 }
 
-export async function listSummaries(upstream: Upstream, query: SummariesQuery, options: { signal?: AbortSignal } = {}) {
+export async function listSummaries(
+  upstream: Upstream,
+  query: SummariesQuery,
+  options: { signal?: AbortSignal } = {},
+) {
   const upstreamQuery: UpstreamQuery = {
     page: query.page + 1,
     page_size: query.pageSize,

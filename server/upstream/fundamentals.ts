@@ -559,7 +559,8 @@ function noneFound(symbols: readonly string[]): AppError {
   return notFound(`No fundamentals found for ${list}.`);
 }
 
-export async function getFundamentals<K extends V21Kind>(upstream: Upstream, 
+export async function getFundamentals<K extends V21Kind>(
+  upstream: Upstream,
   kind: K,
   query: FundamentalsQuery,
   options: { signal?: AbortSignal } = {},
@@ -580,7 +581,8 @@ export async function getFundamentals<K extends V21Kind>(upstream: Upstream,
   return cached;
 }
 
-export async function getBalanceSheet(upstream: Upstream, 
+export async function getBalanceSheet(
+  upstream: Upstream,
   query: BalanceSheetQuery,
   options: { signal?: AbortSignal } = {},
 ): Promise<Cached<FundamentalsItem<"balance-sheet">[]>> {
@@ -589,7 +591,11 @@ export async function getBalanceSheet(upstream: Upstream,
     cacheKey(BALANCE_SHEET_PATH, upstreamQuery),
     CACHE_POLICIES.fundamentals,
     async () => {
-      const result = await upstream.http.get(BALANCE_SHEET_PATH, upstreamQuery, upstreamBalanceSheetResponseSchema);
+      const result = await upstream.http.get(
+        BALANCE_SHEET_PATH,
+        upstreamQuery,
+        upstreamBalanceSheetResponseSchema,
+      );
       return result.status === "no_data" ? [] : toBalanceSheetItems(result.data);
     },
     options,

@@ -6,7 +6,7 @@ import type { Upstream, UpstreamQuery } from "./client";
 import { easternToIso, toBool, toInt, toNumber, toText, unixToIso, wireScalar } from "./values";
 
 /**
- * Earnings and M&A calendars (upstream-contract §2). The wire schemas accept the documented variants of the real
+ * Earnings and M&A calendars (docs/upstream.md §2). The wire schemas accept the documented variants of the real
  * service: an empty result as `{"earnings": []}`, bare `[]` or 404 `no_data_found`; `date_confirmed` as a string;
  * amounts as decimal strings or numbers; "" for anything missing.
  */

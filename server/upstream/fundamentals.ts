@@ -48,7 +48,7 @@ import {
 } from "./values";
 
 /**
- * Fundamentals v2.1 (upstream-contract §3) and the v3 balance sheet (§4).
+ * Fundamentals v2.1 (docs/upstream.md §3) and the v3 balance sheet (§4).
  *
  * The wire schemas check the structure (a `result` array of per-company items, each section an object or an array
  * of objects) and leave field values to the mappers, which read the known fields tolerantly: numbers or decimal

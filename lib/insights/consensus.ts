@@ -14,8 +14,7 @@ export function surprisePercent(actual: number, estimate: number): number | unde
 /** The spoken figure's precision: "$4.2 billion" stands for anything that rounds to 4.2 billion. */
 function roundsTo(spoken: Figure, actual: number): boolean {
   const factor = { one: 1, thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 }[spoken.scale];
-  const decimals =
-    (spoken.quote.match(/\.(\d+)/)?.[1]?.length ?? 0) + (spoken.unit === "usd_per_share" ? 0 : 0);
+  const decimals = spoken.quote.match(/\.(\d+)/)?.[1]?.length ?? 0;
   const step = factor / 10 ** decimals;
   return Math.abs(actual - spoken.value) <= step / 2 + 1e-9 * Math.abs(actual);
 }

@@ -466,4 +466,76 @@ export const LABELLED_SENTENCES: LabelledSentence[] = [
       },
     ],
   },
+  {
+    text: "Total company revenue grew 8% to a record $12.4 billion, while operating income declined to $2.1 billion.",
+    figures: [
+      { metric: "revenue", value: 8, unit: "percent", kind: "change" },
+      { metric: "revenue", value: 12.4 * B, unit: "usd" },
+      { metric: "operating_income", value: 2.1 * B, unit: "usd" },
+    ],
+  },
+  {
+    text: "Excluding currency, sales rose 6%.",
+    figures: [{ metric: "revenue", value: 6, unit: "percent", kind: "change", basis: null }],
+  },
+  {
+    text: "We now expect full-year adjusted EPS of $5.10 to $5.30, up from our prior range of $4.90 to $5.10.",
+    figures: [
+      {
+        metric: "eps",
+        value: 5.2,
+        unit: "usd_per_share",
+        isGuidance: true,
+        period: "full_year",
+        basis: "adjusted",
+        low: 5.1,
+        high: 5.3,
+      },
+    ],
+  },
+  {
+    text: "Net income attributable to shareholders was $1.3 billion, or $2.45 per diluted share.",
+    figures: [
+      { metric: "net_income", value: 1.3 * B, unit: "usd" },
+      { metric: "eps", value: 2.45, unit: "usd_per_share" },
+    ],
+  },
+  {
+    text: "International revenue represented 38% of the total, up from 35% last year.",
+    figures: [],
+  },
+  {
+    text: "Revenue was down 2% sequentially at $910 million.",
+    figures: [
+      { metric: "revenue", value: -2, unit: "percent", kind: "change" },
+      { metric: "revenue", value: 910 * M, unit: "usd" },
+    ],
+  },
+  {
+    text: "We expect fourth-quarter gross margin to be approximately 42%, plus or minus 50 basis points.",
+    figures: [
+      { metric: "gross_margin", value: 42, unit: "percent", isGuidance: true, period: "next_quarter" },
+    ],
+  },
+  {
+    text: "That's about $0.03 of EPS headwind from FX.",
+    figures: [],
+  },
+  {
+    text: "We bought back 4 million shares for $380 million.",
+    figures: [{ metric: "buyback", value: 380 * M, unit: "usd" }],
+  },
+  {
+    text: "Revenue was up nicely, high single digits.",
+    figures: [{ metric: "revenue", value: 8, unit: "percent", kind: "change", low: 7, high: 9 }],
+  },
+  {
+    // EBITDA margin is not on the metric list: nothing to take, and nothing to invent.
+    text: "Second, EBITDA margin improved 150 basis points to 21.4%.",
+    figures: [],
+  },
+  {
+    text: "Our cash position at quarter end was $3.2 billion.",
+    figures: [{ metric: "cash", value: 3.2 * B, unit: "usd" }],
+  },
 ];

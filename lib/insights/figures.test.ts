@@ -25,7 +25,7 @@ function evaluate() {
   let falsePositives = 0;
   let expectedCount = 0;
   const misses: string[] = [];
-  sentences: for (const [i, s] of LABELLED_SENTENCES.entries()) {
+  for (const [i, s] of LABELLED_SENTENCES.entries()) {
     const facts = extractFigures({ sequence: i, text: s.text, startMs: 0 }).filter(isFact);
     expectedCount += s.figures.length;
     const unmatched = [...s.figures];
@@ -40,7 +40,6 @@ function evaluate() {
       }
     }
     for (const e of unmatched) misses.push(`FN ${s.text} → ${JSON.stringify(e)}`);
-    continue sentences;
   }
   return {
     precision: truePositives / Math.max(1, truePositives + falsePositives),

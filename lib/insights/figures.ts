@@ -46,12 +46,21 @@ const RESTATED_AWAY = /\b(?:not|rather than|instead of|(?:and )?not the)\s*$/i;
 
 const GUIDANCE_CUE =
   /\b(?:we (?:now |currently )?(?:expect|anticipate|forecast|project|see|are (?:targeting|guiding|forecasting|projecting|expecting))|we(?:'re| are) (?:raising|lowering|reaffirming|reiterating|maintaining|narrowing|updating|initiating|introducing|increasing|cutting)|(?:our|the) (?:guidance|outlook) (?:is|calls for|assumes|implies|now)|(?:guidance|outlook) (?:for|of) (?:the )?(?:next|coming|fourth|first|second|third|full|fiscal)|expected to (?:be|come in|grow|range)|(?:raise|raising|lower|lowering|reaffirm|reaffirming|reiterate|reiterating|narrow|narrowing|update|updating|cut|cutting) (?:our|the) (?:\S+ ){0,3}(?:guidance|outlook)|should (?:be|come in|grow|land)|will be in the range|expectations? (?:is|are) for|we are guiding|we guide)\b/i;
+/** "…up from our prior range of $4.90 to $5.10": last quarter's guidance, restated next to the new one. */
+const PRIOR_GUIDANCE =
+  /\b(?:prior|previous|earlier|original)\s+(?:range|guidance|outlook|forecast)\b|\b(?:up|down)\s+from\b/i;
+/** "plus or minus 50 basis points": a tolerance around the figure before it, not a figure. */
+const TOLERANCE = /\bplus or minus\s*$/i;
+/** "$0.03 of EPS headwind": an effect on the metric, not the metric. */
+const EFFECT_AFTER =
+  /^\s*(?:headwinds?|tailwinds?|impact|benefit|dilution|accretion|charges?|contribution|drag)\b/i;
 const PAST_GUIDANCE =
   /\b(?:guidance|outlook|guided|expectations?)\b(?:\s+(?:of|range of|range|midpoint of))?\s*$/i;
 const FULL_YEAR =
   /\b(?:full[- ]year|fiscal (?:year )?(?:20\d\d|year)|for the (?:full |fiscal )?year|annual|calendar (?:year )?20\d\d|for 20\d\d|year[- ]end)\b/i;
 const PRIOR_FULL_YEAR = /\b(?:last fiscal year|prior fiscal year|for last year)\b/i;
-const ADJUSTED = /\b(?:non-?GAAP|adjusted|excluding|core|pro forma|underlying)\b/i;
+const ADJUSTED =
+  /\b(?:non-?GAAP|adjusted|excluding(?! (?:currency|foreign exchange|FX)\b)|core|pro forma|underlying)\b/i;
 const GAAP = /(?<![-\w])GAAP\b/;
 const HEDGE_QUESTION = /\?\s*$/;
 
@@ -105,6 +114,10 @@ interface Attribution {
   how: "direct" | "forward" | "inherited";
 }
 
+/** "grew 8% to a record $12.4 billion", "down 2% sequentially at $910 million": where the movement landed. */
+const LANDING =
+  /^\s*(?:(?:sequentially|year[- ]over[- ]year)\s+)?(?:to|at)(?:\s+(?:a|an|the|record|new|all-time|high|of|approximately|about|roughly))*\s*$/i;
+
 /** Asides whose nouns do not own the amount after them: ", excluding the inventory charge,", "(…)". */
 const ASIDES = [/,\s*(?:excluding|including|net of|before|after|which includes?)\b[^,]*,/g, /\([^)]*\)/g];
 
@@ -126,7 +139,10 @@ function attribute(
   const cue = FORWARD_CUE.exec(after);
   const at = mention.end + (cue ? cue[0].length : /^\s*/.exec(after)![0].length);
   const fwd = hits.find((h) => h.start === at);
-  if (fwd && (cue || fwd.metric === null)) return fwd.metric === null ? null : { hit: fwd, how: "forward" };
+  if (fwd && (cue || fwd.metric === null)) {
+    if (fwd.metric === null || EFFECT_AFTER.test(text.slice(fwd.end))) return null;
+    return { hit: fwd, how: "forward" };
+  }
   let nearest: MetricHit | undefined;
   for (const h of hits) {
     if (h.end > mention.start) break;
@@ -137,7 +153,7 @@ function attribute(
   if (nearest.metric === null) return null;
   const gap = text.slice(prevEnd, mention.start);
   // "grew 28% to $3.4 billion": the landing amount belongs to the metric as directly as the movement did.
-  if (nearest.start >= prevEnd || /^\s*(?:to|at)\s*$/i.test(gap)) return { hit: nearest, how: "direct" };
+  if (nearest.start >= prevEnd || LANDING.test(gap)) return { hit: nearest, how: "direct" };
   return { hit: nearest, how: "inherited" };
 }
 
@@ -257,7 +273,7 @@ export function extractFigures(sentence: SentenceInput): Figure[] {
     const gap = text.slice(prevEnd, mention.start);
     const thisPrevEnd = prevEnd;
     prevEnd = mention.end;
-    if (RESTATED_AWAY.test(gap)) continue;
+    if (RESTATED_AWAY.test(gap) || TOLERANCE.test(gap)) continue;
     const attribution = attribute(text, mention, thisPrevEnd, hits, asides);
     if (!attribution) continue;
     let metric = attribution.hit.metric!;
@@ -266,7 +282,7 @@ export function extractFigures(sentence: SentenceInput): Figure[] {
       metric = "eps";
     const after = text.slice(mention.end);
     const isChangeWord = CHANGE_BEFORE.test(gap) || CHANGE_AFTER.test(after);
-    const landed = LANDED_AT.test(gap) && !CHANGE_BEFORE.test(gap);
+    const landed = (LANDED_AT.test(gap) || LANDING.test(gap)) && !CHANGE_BEFORE.test(gap);
     let kind: FigureKind = mention.unit === "bps" ? "change" : isChangeWord && !landed ? "change" : "level";
     // A revenue-like metric stated in percent can only be a movement ("revenue grew 12%").
     if (kind === "level" && mention.unit === "percent" && !isMarginMetric(metric)) {
@@ -292,7 +308,10 @@ export function extractFigures(sentence: SentenceInput): Figure[] {
       // "…revenue was $4.2 billion and $3.9 billion …": a second level inheriting the metric is often something else.
       confidence = 0.6;
     }
+    // "…, or $2.45 per diluted share": the unit itself says EPS.
+    if (metric === "eps" && mention.unit === "usd_per_share") confidence = Math.max(confidence, 0.85);
     if (isQuestion) confidence -= 0.3;
+    if (isGuidance && PRIOR_GUIDANCE.test(gap)) confidence = Math.min(confidence, 0.5);
     if (!isGuidance && PAST_GUIDANCE.test(gap)) confidence = Math.min(confidence, 0.5);
     if (mention.isApproximate) confidence = Math.min(confidence, 0.8);
     let value = mention.value;

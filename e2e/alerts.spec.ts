@@ -183,6 +183,18 @@ test("a followed company's call says the keyword: toast, notification, inbox, on
     await expect
       .poll(async () => Math.abs((await audioAt()) - Math.floor(alert.startMs / 1000)), { timeout: 30_000 })
       .toBeLessThan(2);
+    // A note highlighting the sentence being heard: quoted in the notes, marked in the transcript, exported.
+    await page.getByRole("button", { name: "Highlight sentence" }).click();
+    const quote = page.getByTestId("call-notes").locator("blockquote").first();
+    await expect(quote).toBeVisible();
+    const quoted = (await quote.textContent())!.trim();
+    const highlighted = page.locator('[data-testid="transcript-sentence"][data-highlighted="true"]');
+    await expect(highlighted).toHaveCount(1);
+    await expect(highlighted).toContainText(quoted);
+    const markdown = await (await page.request.get(`/api/calls/${callId}/notes?format=md`)).text();
+    expect(markdown).toContain(`> ${quoted}`);
+    expect(markdown).toMatch(new RegExp(`/calls/${callId}\\?t=\\d+\\)`));
+
     // Exactly one webhook POST and one push per alert (give late duplicates a moment to show).
     await expect
       .poll(() => receiver.hooks.filter((h) => h.alert.id === alert.id).length, { timeout: 15_000 })

@@ -22,6 +22,7 @@ import { CatchUpBanner } from "./insights/catch-up";
 import { changedSentences, InsightsPanels } from "./insights/insights-panels";
 import { useCallInsights } from "./insights/use-call-insights";
 import { CallNotes } from "@/components/notes/call-notes";
+import { useNoteHighlights } from "@/components/notes/use-note-highlights";
 import { FollowButton } from "@/components/watchlists/follow-button";
 
 /** Space is "press this" on buttons, links and sliders; everywhere else in the call room it plays and pauses. */
@@ -95,6 +96,7 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
 
   const insights = useCallInsights(call);
   const changedMarks = useMemo(() => changedSentences(insights.insights), [insights.insights]);
+  const noteHighlights = useNoteHighlights(call.callId);
   const seekSequence = (sequence: number) => {
     const index = call.segments.findIndex((s) => s.sequence === sequence);
     const segment = call.segments[index];
@@ -195,6 +197,7 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
             isPlaying={audio.state.isPlaying}
             onSeek={playFrom}
             marks={changedMarks}
+            highlights={noteHighlights}
             focusedSequence={s}
           />
         </div>

@@ -65,6 +65,7 @@ export function Transcript({
   isPlaying,
   onSeek,
   marks,
+  highlights,
   focusedSequence,
   ref,
 }: {
@@ -73,6 +74,8 @@ export function Transcript({
   activeIndex: number;
   /** Sentences to mark, by sequence, with why (insights: changed since the previous call). */
   marks?: ReadonlyMap<number, string>;
+  /** Sentences the reader highlighted (their notes), by sequence. */
+  highlights?: ReadonlySet<number>;
   /** The sentence a link pointed at (`?s=`): highlighted until the reader leaves the page. */
   focusedSequence?: number | null;
   isLive: boolean;
@@ -287,6 +290,7 @@ export function Transcript({
                           currentMatch={currentMatch?.segmentIndex === index ? matchIndex : -1}
                           onSeek={onSeek}
                           mark={marks?.get(segment.sequence)}
+                          isHighlighted={highlights?.has(segment.sequence) ?? false}
                           isFocused={segment.sequence === focusedSequence}
                         />
                       </li>
@@ -316,10 +320,12 @@ const SentenceRow = memo(function SentenceRow({
   onSeek,
   mark,
   isFocused = false,
+  isHighlighted = false,
 }: {
   segment: Segment;
   mark?: string;
   isFocused?: boolean;
+  isHighlighted?: boolean;
   showSpeaker: boolean;
   isActive: boolean;
   matches: (TranscriptMatch & { index: number })[] | undefined;
@@ -335,10 +341,12 @@ const SentenceRow = memo(function SentenceRow({
       data-start-ms={segment.startMs}
       aria-current={isActive ? "true" : undefined}
       data-focused={isFocused || undefined}
+      data-highlighted={isHighlighted || undefined}
       className={cn(
         "grid grid-cols-[3.5rem_1fr_3.25rem] gap-x-2 border-l-2 px-2 py-1 text-[13px] leading-5",
         isActive ? "border-accent bg-accent-soft" : "hover:bg-surface border-transparent",
         isFocused && !isActive && "border-warn bg-warn-soft",
+        isHighlighted && !isActive && !isFocused && "border-accent/60 bg-accent-soft/40",
         showSpeaker && "pt-2",
       )}
       onClick={() => {

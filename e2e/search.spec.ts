@@ -4,7 +4,10 @@ interface SearchBody {
   data: { totalCalls: number; calls: { callId: string; hits: { sequence: number; startMs: number }[] }[] };
 }
 
-/** Waits for the archive's first backfill (the server started with an empty database folder). */
+/**
+ * Waits for the archive's first backfill (the server started with an empty database folder): about 90 s for the
+ * embedded service's 780 calls on a busy 2-core machine, most of it the service building each call on first request.
+ */
 async function waitForArchive(request: APIRequestContext): Promise<void> {
   await expect
     .poll(
@@ -14,7 +17,7 @@ async function waitForArchive(request: APIRequestContext): Promise<void> {
         };
         return health.archive?.state === "live" && health.archive.calls > 0;
       },
-      { timeout: 150_000, intervals: [1_000] },
+      { timeout: 270_000, intervals: [1_000] },
     )
     .toBe(true);
 }
@@ -59,7 +62,7 @@ test("searching a phrase said in one call lands on that sentence, highlighted, w
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await waitForArchive(request);
   const target = await uniquePhrase(request);
 

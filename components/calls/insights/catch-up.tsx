@@ -7,7 +7,14 @@ import { alertQueries } from "@/lib/queries/alerts";
 import type { Insights } from "@/lib/schemas/insights";
 import { formatClock } from "../call-format";
 import { catchUpCount, catchUpItems, readSeen, writeSeen } from "./catch-up-items";
-import { changeSummary, CHANGE_LABELS, consensusPhrase, figureLabel, formatFigure } from "./insight-format";
+import {
+  changeSummary,
+  CHANGE_LABELS,
+  consensusPhrase,
+  distinctFigures,
+  figureName,
+  formatFigure,
+} from "./insight-format";
 
 const storage = () => (typeof window === "undefined" ? undefined : window.sessionStorage);
 
@@ -90,9 +97,9 @@ export function CatchUpBanner({
         </Button>
       </div>
       <ul className="mt-1 flex flex-col gap-0.5">
-        {items.figures.map((f) => (
+        {distinctFigures(items.figures).map(({ figure: f }) => (
           <CatchUpItem key={f.id} at={f.startMs} onClick={() => onSeek(f.sequence)}>
-            <span className="font-medium">{figureLabel(f)}</span> {formatFigure(f)}
+            <span className="font-medium">{figureName(f)}</span> {formatFigure(f)}
             {consensusPhrase(f) ? <span className="text-muted"> · {consensusPhrase(f)}</span> : null}
           </CatchUpItem>
         ))}

@@ -4,6 +4,7 @@ import {
   changeSummary,
   consensusPhrase,
   distinctFigures,
+  figureName,
   formatFigure,
   formatFigureValue,
   groupChanges,
@@ -35,6 +36,16 @@ describe("insight formatting", () => {
     expect(formatFigureValue(45.2, "percent")).toBe("45.2%");
     expect(formatFigureValue(12, "percent", true)).toBe("+12%");
     expect(formatFigureValue(-90, "bps", true)).toBe("−90 bp");
+  });
+
+  it("names a figure with its kind and, when not this quarter's, its period", () => {
+    expect(figureName(figure({}))).toBe("Revenue");
+    expect(figureName(figure({ kind: "change", unit: "percent" }))).toBe("Revenue growth");
+    expect(figureName(figure({ metric: "gross_margin", kind: "change", unit: "bps" }))).toBe(
+      "Gross margin change",
+    );
+    expect(figureName(figure({ metric: "eps", period: "prior_year_quarter" }))).toBe("EPS (a year ago)");
+    expect(figureName(figure({ metric: "segment_revenue", segment: "Cloud" }))).toBe("Cloud revenue");
   });
 
   it("writes a range by its ends", () => {

@@ -28,6 +28,13 @@ export function figureLabel(f: Pick<Figure, "metric" | "segment">): string {
   return f.segment ? `${f.segment} revenue` : METRIC_LABELS[f.metric];
 }
 
+/** What a figure is, in words: "Revenue", "Revenue growth", "Gross margin change", "EPS (a year ago)". */
+export function figureName(f: Pick<Figure, "metric" | "segment" | "kind" | "unit" | "period">): string {
+  const kind = f.kind === "change" ? (f.unit === "bps" ? " change" : " growth") : "";
+  const period = f.period === "quarter" ? "" : ` (${PERIOD_LABELS[f.period]})`;
+  return `${figureLabel(f)}${kind}${period}`;
+}
+
 export const PERIOD_LABELS: Record<FigurePeriod, string> = {
   quarter: "this quarter",
   prior_year_quarter: "a year ago",

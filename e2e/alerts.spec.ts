@@ -10,6 +10,9 @@ import { startCall } from "./fixtures/embedded";
  * webhook POST and one Web Push (decrypted here, as a browser would) per alert; the toast opens the call room at
  * the sentence with the audio cued there; the watchlist's calendar lists exactly its tickers.
  *
+ * Both tests share the one local user's watchlists, so they live in one file, which runs them in order: "Follow"
+ * adds to the first watchlist, and the first test's list must be the first.
+ *
  * The push endpoint is a local stand-in for a browser's push service (headless Chromium cannot reach a real one):
  * the spec subscribes with its own key pair through the same API the page uses.
  */
@@ -229,4 +232,38 @@ test("a followed company's call says the keyword: toast, notification, inbox, on
   } finally {
     await receiver.close();
   }
+});
+
+async function upcomingTicker(request: APIRequestContext): Promise<string> {
+  const response = await request.get(`/api/calendar/earnings?from=${isoDay(2)}&to=${isoDay(80)}&pageSize=50`);
+  const ticker = ((await response.json()) as { data: { ticker: string }[] }).data[0]?.ticker;
+  if (!ticker) throw new Error("no upcoming report in the embedded calendar");
+  return ticker;
+}
+
+test("the calendar feed lists the followed companies' upcoming reports by secret URL, and stops when revoked", async ({
+  page,
+  request,
+}) => {
+  const ticker = await upcomingTicker(request);
+  await page.goto("/watchlists");
+  await page.getByRole("textbox", { name: "New watchlist" }).fill("Feed");
+  await page.getByLabel("Tickers (optional)").fill(ticker);
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Watchlist Feed" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Make a calendar link" }).click();
+  const feedUrl = await page.getByLabel("Calendar feed URL").inputValue();
+  expect(feedUrl).toMatch(/\/api\/feeds\/[A-Za-z0-9_-]{43}\.ics$/);
+
+  const feed = await request.get(feedUrl);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toContain("text/calendar");
+  const ics = (await feed.text()).replace(/\r\n[ \t]/g, "");
+  expect(ics).toContain("BEGIN:VCALENDAR");
+  expect(ics).toContain(`SUMMARY:${ticker} `);
+
+  await page.getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByText("The calendar link no longer works.")).toBeVisible();
+  expect((await request.get(feedUrl)).status()).toBe(404);
 });

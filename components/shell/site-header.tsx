@@ -18,6 +18,7 @@ export const NAV_ITEMS: readonly { href: string; label: string }[] = [
   { href: "/", label: "Overview" },
   { href: "/live", label: "Live" },
   { href: "/calls", label: "Calls" },
+  { href: "/search", label: "Search" },
   { href: "/calendar/earnings", label: "Earnings" },
   { href: "/calendar/ma", label: "M&A" },
   { href: "/compare", label: "Compare" },

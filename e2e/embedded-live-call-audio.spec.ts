@@ -107,7 +107,7 @@ test("hls.js plays a live call's signed HLS from the embedded service until ENDL
   expect(symbol).toBeTruthy();
   const callId = await startCall(symbol as string, 25);
 
-  // The link comes with the call; the playlist behind it answers 404 until it holds its first segment (contract §5),
+  // The link comes with the call; the playlist behind it answers 404 until it holds its first segment (docs/upstream.md §5),
   // so a player waits for it as it would with the real upstream.
   let hlsUrl = "";
   await expect

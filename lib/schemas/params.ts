@@ -4,7 +4,7 @@ import { isValidIsoDate } from "./iso-date";
 /**
  * Builders for OUR query parameters. Each rule's message names our parameter (camelCase) and the rule, because the
  * message reaches the user unchanged: `pageSize must be between 1 and 1000`. The limits mirror the upstream's
- * (upstream-contract §2–§4) so that bad input is refused before it costs an upstream call.
+ * (docs/upstream.md §2–§4) so that bad input is refused before it costs an upstream call.
  */
 
 // Zod-free module, so browser code can check dates without zod.

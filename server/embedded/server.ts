@@ -1,5 +1,5 @@
 /**
- * The embedded market-data service: one node:http server carrying the REST routes of upstream-contract §2–5, the
+ * The embedded market-data service: one node:http server carrying the REST routes of docs/upstream.md §2–5, the
  * live WebSocket (§6) and the control API (§7). Started by the app's launcher as a child process (`main.ts`), by
  * tests in-process (`test/harness.ts`).
  */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { normalizeCallId } from "@/lib/schemas/live";
 
 /**
- * Frames of the upstream live stream (upstream-contract §6). The stream mixes JSON objects with plain-text acks
+ * Frames of the upstream live stream (docs/upstream.md §6). The stream mixes JSON objects with plain-text acks
  * (`Subscribed to X`, `pong`), so every frame is parsed defensively: whatever does not match is reported as
  * `unknown` and dropped by the caller, never thrown.
  */
@@ -48,7 +48,7 @@ const upstreamSentenceSchema = z.object({
   start_time: z.string().nullish(),
   end_time: z.string().nullish(),
   confidence: looseNumber.nullish(),
-  // Tolerate case: the real service is not consistent about it (contract §5 says so for REST).
+  // Tolerate case: the real service is not consistent about it (docs/upstream.md §5 says so for REST).
   status: z.string().transform((s) => s.toUpperCase()),
 });
 

@@ -5,7 +5,7 @@ import type { RelayLogger } from "./call-state";
 import { parseFrame, type UpstreamFrame } from "./frames";
 
 /**
- * The one upstream WebSocket (`{ws}/api/v1/transcripts/stream?token=KEY`, upstream-contract §6): connect, subscribe,
+ * The one upstream WebSocket (`{ws}/api/v1/transcripts/stream?token=KEY`, docs/upstream.md §6): connect, subscribe,
  * keep alive, reconnect. It knows nothing of calls; frames go to `onFrame`, already parsed.
  *
  * - Liveness: every `pingIntervalMs` it sends the application ping (`{"action":"ping"}`, answered by the text

@@ -13,7 +13,7 @@ import type { ResponseCache } from "./cache";
  * - a deadline: UPSTREAM_TIMEOUT_MS for the whole call, retry included, combined with the caller's signal;
  * - one retry on a network error or 500/502/503, drawn from a process-wide retry budget so that an outage does not
  *   double our load on a struggling service;
- * - error mapping to our AppError (contract §1): the caller never sees upstream bodies, and 5xx answers we produce
+ * - error mapping to our AppError (docs/upstream.md §1): the caller never sees upstream bodies, and 5xx answers we produce
  *   carry no upstream detail;
  * - validation of 200 bodies with the caller's wire schema.
  *

@@ -1,6 +1,6 @@
 /**
  * Errors a handler throws; the server renders them as the upstream's envelope
- * `{"ok": false, "errors": [{code, id, value}]}` (upstream-contract §1).
+ * `{"ok": false, "errors": [{code, id, value}]}` (docs/upstream.md §1).
  */
 export class ApiError extends Error {
   constructor(

@@ -1,5 +1,5 @@
 /**
- * API keys and plans (upstream-contract §1). The same lookup serves REST and the WebSocket handshake, so a key is
+ * API keys and plans (docs/upstream.md §1). The same lookup serves REST and the WebSocket handshake, so a key is
  * accepted or refused identically on both.
  */
 import type { IncomingHttpHeaders } from "node:http";

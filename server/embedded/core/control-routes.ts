@@ -1,5 +1,5 @@
 /**
- * Control API under `/__embedded/` (upstream-contract §7): no key, loopback peers only (enforced by the pipeline
+ * Control API under `/__embedded/` (docs/upstream.md §7): no key, loopback peers only (enforced by the pipeline
  * for every route with `product: null`). Calls control (`POST calls`, `calls/:id/end`) belongs to the live service.
  */
 import { badParameter } from "./api-error";

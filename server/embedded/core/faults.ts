@@ -1,5 +1,5 @@
 /**
- * Fault injection (upstream-contract §7, control `POST /__embedded/faults`). One fault set is active at a time: a new
+ * Fault injection (docs/upstream.md §7, control `POST /__embedded/faults`). One fault set is active at a time: a new
  * POST replaces it, DELETE clears it, and it lapses by itself after `durationSeconds` so a crashed test cannot leave
  * the service broken for the next one.
  */

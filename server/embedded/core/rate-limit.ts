@@ -1,5 +1,5 @@
 /**
- * Per-key request rate limit (upstream-contract §1): at most `perSecond` requests in any sliding one-second window.
+ * Per-key request rate limit (docs/upstream.md §1): at most `perSecond` requests in any sliding one-second window.
  * A sliding log rather than fixed windows, so a burst straddling a second boundary cannot get twice the rate.
  */
 export interface RateDecision {

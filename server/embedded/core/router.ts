@@ -1,7 +1,7 @@
 /**
  * Route table of the embedded service: literal segments and `:name` parameters, matched segment by segment.
  * A path that matches no route with that method answers Kong's 404 body, as the real service's gateway does
- * (upstream-contract §1); a matching path with another method is treated the same way because the gateway
+ * (docs/upstream.md §1); a matching path with another method is treated the same way because the gateway
  * matches on method and path together.
  */
 import type { RouteDef } from "./types";

@@ -5,7 +5,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
 
-/** Products a key's plan can hold (upstream-contract §1). `null` on a route means no key is needed (control API). */
+/** Products a key's plan can hold (docs/upstream.md §1). `null` on a route means no key is needed (control API). */
 export type Product = "calendars" | "fundamentals" | "transcripts";
 
 export interface EmbeddedRequest {

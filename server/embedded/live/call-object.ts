@@ -1,5 +1,5 @@
 /**
- * The wire shapes of contract §5 (call object, transcripts, segments, summary, participants, recordings) and the
+ * The wire shapes of docs/upstream.md §5 (call object, transcripts, segments, summary, participants, recordings) and the
  * sentence frame of §6, built from a call entry and, when there is one, its runtime.
  */
 import type { CallEntry, EnrichmentDigest, TextEnrichment, TranscriptView } from "./call-store";

@@ -1,6 +1,6 @@
 /**
  * Every call the service knows: live runs (scheduled, control-API and release calls, kept in memory as they
- * happen) and historical calls (one per past earnings record of the calendar's window, 400 days back, contract §7),
+ * happen) and historical calls (one per past earnings record of the calendar's window, 400 days back, docs/upstream.md §7),
  * built on demand.
  *
  * Historical calls in two tiers, so that listing and reading never synthesize speech (issue 15: a call builds in

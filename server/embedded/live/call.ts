@@ -2,7 +2,7 @@
  * One call at run time: its script spoken sentence by sentence into a `CallAudioTrack`, and the transcript that
  * follows the audio.
  *
- * Live pacing (contract §7: "sentences are sent when their audio is"): sentences are synthesized a few seconds
+ * Live pacing (docs/upstream.md §7: "sentences are sent when their audio is"): sentences are synthesized a few seconds
  * ahead of the playhead and appended to the track with pauses; `tick(now)` publishes the HLS segments that wall
  * time has reached, and a sentence is released (REST LIVE transcript + `sentence` event) only once the segment
  * holding its end is published. Segment times come from the track offsets plus the clip's word timings, so they
@@ -168,7 +168,7 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
 
   /**
    * Drive a live call: synthesize ahead, publish what wall time has reached, finish at the end. A call whose speech
-   * comes out shorter than planned ends with a pause up to its planned duration (contract §7: the call lasts
+   * comes out shorter than planned ends with a pause up to its planned duration (docs/upstream.md §7: the call lasts
    * `durationSeconds`), unless the control API ended it.
    */
   tick(): void {

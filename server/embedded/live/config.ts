@@ -1,5 +1,5 @@
 /**
- * Live-call settings (contract §7). The core config checks their shape only; their meaning and bounds live here.
+ * Live-call settings (docs/upstream.md §7). The core config checks their shape only; their meaning and bounds live here.
  */
 import { z } from "zod";
 

@@ -1,5 +1,5 @@
 /**
- * The embedded service's live calls (contract §5–7): transcripts REST, signed media, the WebSocket stream, the
+ * The embedded service's live calls (docs/upstream.md §5–7): transcripts REST, signed media, the WebSocket stream, the
  * control routes and the scheduler that keeps calls live on wall-clock time.
  */
 import type { Server } from "node:http";

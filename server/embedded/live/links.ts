@@ -1,5 +1,5 @@
 /**
- * Signed media links (contract §5) for the live routes, on top of `./signing` (the audio engineer's
+ * Signed media links (docs/upstream.md §5) for the live routes, on top of `./signing` (the audio engineer's
  * CloudFront-style signer). Each link is signed for its exact path; playlist segment URIs are re-signed with a
  * fresh TTL on every playlist fetch, so a player polling an EVENT playlist keeps working while its playlist link
  * is valid. The secret is per process: links die with it, and REST hands out fresh ones.

@@ -1,5 +1,5 @@
 /**
- * Transcripts REST (contract §5), signed media routes and the live-call control routes (§7).
+ * Transcripts REST (docs/upstream.md §5), signed media routes and the live-call control routes (§7).
  *
  * Decisions where the contract is silent:
  * - An empty list is 200 with `data: []` and `hits: 0` (a filter that matches nothing is not an error for a list;

@@ -1,5 +1,5 @@
 /**
- * Keeps `EMBEDDED_LIVE_CALLS` calls live on wall-clock time (contract §7), in lanes.
+ * Keeps `EMBEDDED_LIVE_CALLS` calls live on wall-clock time (docs/upstream.md §7), in lanes.
  *
  * Staggering: every lane starts at service start-up (a couple of seconds apart, so their speech synthesis does not
  * pile up), but lane j's first call is shortened to end (N − j) / N of the call length after start-up, so N calls

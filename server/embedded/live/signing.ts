@@ -1,5 +1,5 @@
 /**
- * Signed, time-limited media links (upstream-contract §5), in the style of the real service's CDN links:
+ * Signed, time-limited media links (docs/upstream.md §5), in the style of the real service's CDN links:
  * `?Key-Pair-Id=…&Policy=…&Signature=…`.
  *
  * - `Policy` is base64url JSON `{"resource": …, "expires": <epoch seconds>}`. `resource` is either an exact path

@@ -1,5 +1,5 @@
 /**
- * The live stream (contract §6) on `/api/v1/transcripts/stream`: `ws` in `noServer` mode, the handshake answered
+ * The live stream (docs/upstream.md §6) on `/api/v1/transcripts/stream`: `ws` in `noServer` mode, the handshake answered
  * on the raw upgrade socket so that 401/403/429 are real HTTP statuses a client can read.
  *
  * Per client: its subscriptions (tickers or `*`) and the calls it has been told about (`announced`), so that a
@@ -66,7 +66,7 @@ function refuse(socket: Duplex, status: 401 | 403 | 404 | 429): void {
 export class StreamHub {
   private readonly wss = new WebSocketServer({ noServer: true });
   private readonly clients = new Set<Client>();
-  /** One connection per key (contract §6): the key is freed the moment its socket is dropped. */
+  /** One connection per key (docs/upstream.md §6): the key is freed the moment its socket is dropped. */
   private readonly keys = new Map<string, Client>();
   private readonly timer: NodeJS.Timeout;
 

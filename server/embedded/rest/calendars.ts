@@ -1,5 +1,5 @@
 /**
- * Calendars v2.1 (upstream-contract §2): `GET /api/v2.1/calendar/earnings` → `{earnings: […]}` and
+ * Calendars v2.1 (docs/upstream.md §2): `GET /api/v2.1/calendar/earnings` → `{earnings: […]}` and
  * `GET /api/v2.1/calendar/ma` → `{ma: […]}`, product `calendars`.
  *
  * Decisions where the contract is silent:

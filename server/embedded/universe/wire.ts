@@ -1,4 +1,4 @@
-/** Calendar records exactly as they travel on the wire (upstream-contract §2): numbers are decimal strings, "" = none. */
+/** Calendar records exactly as they travel on the wire (docs/upstream.md §2): numbers are decimal strings, "" = none. */
 
 export interface WireEarningsRecord {
   id: string;

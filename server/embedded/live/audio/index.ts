@@ -1,5 +1,5 @@
 /**
- * Entry point of the embedded service's speech and call audio (upstream-contract §5, §7). Call logic uses only
+ * Entry point of the embedded service's speech and call audio (docs/upstream.md §5, §7). Call logic uses only
  * these factories and the interfaces in `./types`, never the eSpeak or lamejs modules directly.
  */
 import { createMp3CallAudioTrack, type CallAudioTrackOptions } from "./call-audio-track";

@@ -1,5 +1,5 @@
 /**
- * Speech and live-audio interfaces of the embedded service (upstream-contract §5, §7).
+ * Speech and live-audio interfaces of the embedded service (docs/upstream.md §5, §7).
  * The speech engine is behind `SpeechEngine` because espeak-ng is GPL: another engine must be able to replace it
  * without touching call logic.
  */

@@ -1,5 +1,5 @@
 /**
- * Post-call enrichment (contract §5): segment and overall sentiment, extractive summary, participants and the PDF.
+ * Post-call enrichment (docs/upstream.md §5): segment and overall sentiment, extractive summary, participants and the PDF.
  * Pure functions of the input: no clock, no randomness, no network, so an enriched call can be rebuilt on demand
  * and always reads the same.
  */

@@ -1,5 +1,5 @@
 /**
- * The transcript PDF (contract §5 `pdf`): title, company, date and time, participants, summary, overall sentiment,
+ * The transcript PDF (docs/upstream.md §5 `pdf`): title, company, date and time, participants, summary, overall sentiment,
  * then every segment with its speaker and offset. Only the 14 standard PDF fonts are used (their metrics ship inside
  * pdfkit), so nothing is read from the network or from font files. The document is byte-for-byte deterministic:
  * CreationDate/ModDate come from the call's start (pdfkit derives the file ID from them) instead of the wall clock.

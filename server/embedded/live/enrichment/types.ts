@@ -1,5 +1,5 @@
 /**
- * Post-call enrichment of the embedded service (upstream-contract §5: summary, participants, segment sentiment,
+ * Post-call enrichment of the embedded service (docs/upstream.md §5: summary, participants, segment sentiment,
  * speaker names, PDF). Pure and deterministic: the same transcript always enriches the same way.
  */
 

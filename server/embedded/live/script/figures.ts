@@ -1,5 +1,5 @@
 /**
- * Figures written the way a transcript writes them (contract §7: `$1.99`, `$4.2 billion`, `12%`): digits, a unit
+ * Figures written the way a transcript writes them (docs/upstream.md §7: `$1.99`, `$4.2 billion`, `12%`): digits, a unit
  * word for large amounts, no trailing ".0". The speech engine reads these aloud, so they stay in this form.
  */
 

@@ -2,7 +2,7 @@
  * Earnings-call scripts: operator introduction, safe harbour, CEO remarks, CFO financials, guidance, Q&A and the
  * operator close, sized to the call's planned duration and deterministic by `call_id`.
  *
- * The CFO states the EPS and revenue of the calendar record the call is about (contract §7), in transcript form.
+ * The CFO states the EPS and revenue of the calendar record the call is about (docs/upstream.md §7), in transcript form.
  * Tone follows the record's surprises: a beat sounds confident, a miss sounds contrite, in line sounds measured.
  * Speakers carry diarization labels assigned in order of first appearance (OPERATOR, SPEAKER_1, …), as a live
  * diarizer would; the real names are only handed to enrichment through `speakers`.

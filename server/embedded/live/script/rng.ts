@@ -1,6 +1,6 @@
 /**
  * A tiny deterministic PRNG for call content. Call scripts must be identical on every machine for a given
- * `call_id` (contract §7: "deterministic by call_id"), so nothing here may depend on `Math.random` or the clock.
+ * `call_id` (docs/upstream.md §7: "deterministic by call_id"), so nothing here may depend on `Math.random` or the clock.
  */
 
 export interface ScriptRng {

@@ -1,5 +1,5 @@
 /**
- * A live call lasts the `durationSeconds` it was asked for (contract §7), whatever the duration from 10 s up: the
+ * A live call lasts the `durationSeconds` it was asked for (docs/upstream.md §7), whatever the duration from 10 s up: the
  * script is sized to it, a short result is padded with a pause, and the call ends on time. Driven on a fake clock
  * (100 ms ticks, as the live controller does) with the real speech engine, so the timeline is the real audio's.
  */

@@ -202,6 +202,16 @@ describe("answer door", () => {
     expect(nextRuns).toBe(2);
   });
 
+  it("serves an answer stored with max-age=1 for that second (it is not expired on arrival)", async () => {
+    routeAnswer = { status: 200, cacheControl: "private, max-age=1" };
+    await get(EARNINGS);
+    now += 900;
+    const again = await get(EARNINGS);
+    expect(nextRuns).toBe(1);
+    expect(again.headers["cache-control"]).toBe("private, max-age=0");
+    expect(again.headers.etag).toBeDefined();
+  });
+
   it("never stands in with an answer expired for 30 s or more", async () => {
     await get(EARNINGS);
     now += 60_000;

@@ -65,6 +65,7 @@ const PER_REQUEST_HEADERS = new Set([
 ]);
 
 const FRESH = /^private, max-age=(\d+)$/;
+const ASKING_TIMEOUT_MS = 10_000;
 
 export interface AnswerDoorDeps {
   store: AnswerStore;
@@ -80,22 +81,33 @@ export function isCacheablePath(pathname: string): boolean {
 }
 
 export function createAnswerDoor(deps: AnswerDoorDeps): Door {
-  /** Keys whose stored answer has expired and for which one request is asking Next right now. */
-  const asking = new Set<string>();
+  /** Keys whose stored answer has expired, and since when one request has been asking Next for the next one. */
+  const asking = new Map<string, number>();
+  const isAsking = (key: string) => {
+    const since = asking.get(key);
+    // A request Next never finishes must not keep the others on the stored answer for longer than this.
+    return since !== undefined && deps.store.now() - since < ASKING_TIMEOUT_MS;
+  };
   return (req, res) => {
     if (deps.disabled || req.method !== "GET" || !req.url) return false;
     const [pathname] = splitTarget(req.url);
     if (!isCacheablePath(pathname)) return false;
     const key = req.url;
     const found = deps.store.lookup(key);
-    if (!found || (!found.fresh && !asking.has(key))) {
+    if (!found || (!found.fresh && !isAsking(key))) {
+      let done: (() => void) | undefined;
       if (found) {
         // Expired: this request asks Next (the route's cache revalidates meanwhile); the others get the stored
         // answer with max-age=0, as the route itself answers while it revalidates, until Next's answer is stored.
-        asking.add(key);
-        res.once("close", () => asking.delete(key));
+        // Cleared when Next's answer has been handled, not on the response's `close`: under Next that event
+        // came too early, and every request became one asking Next (measured: 27-65 requests/s at expiry).
+        const since = deps.store.now();
+        asking.set(key, since);
+        done = () => {
+          if (asking.get(key) === since) asking.delete(key);
+        };
       }
-      holdBack(deps, key, req, res);
+      holdBack(deps, key, req, res, done);
       return false;
     }
     serveStored(deps, key, found.answer, pathname, req, res).catch((error: unknown) => {
@@ -189,7 +201,13 @@ type Chunk = string | Uint8Array;
  * as the stored answer's gzip variant and inflated once for the identity body. An answer growing past what the
  * store keeps goes out as it comes.
  */
-function holdBack(deps: AnswerDoorDeps, key: string, req: IncomingMessage, res: ServerResponse): void {
+function holdBack(
+  deps: AnswerDoorDeps,
+  key: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  onHandled?: () => void,
+): void {
   const chunks: Buffer[] = [];
   let held = 0;
   let released = false;
@@ -211,6 +229,7 @@ function holdBack(deps: AnswerDoorDeps, key: string, req: IncomingMessage, res: 
   /** Too large to keep: what was held goes out, and the rest flows straight through. */
   const passThrough = () => {
     restore();
+    onHandled?.();
     res.removeHeader("content-length");
     res.write(Buffer.concat(chunks));
     chunks.length = 0;
@@ -260,6 +279,8 @@ function holdBack(deps: AnswerDoorDeps, key: string, req: IncomingMessage, res: 
       } catch (error) {
         deps.log.error({ err: error }, "answer door: could not send a held answer");
         res.destroy();
+      } finally {
+        onHandled?.();
       }
     }
     const done = typeof encodingOrCallback === "function" ? encodingOrCallback : callback;

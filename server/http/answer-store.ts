@@ -68,12 +68,14 @@ export class AnswerStore {
   lookup(key: string): { answer: StoredAnswer; fresh: boolean } | undefined {
     const answer = this.lru.get(key);
     if (!answer) return undefined;
-    const remaining = this.remainingSeconds(answer);
-    if (remaining > 0) {
+    // In milliseconds: an answer stored with max-age=1 is fresh for that second, not 0 s after flooring.
+    const expiresAt = answer.storedAtMs + answer.maxAgeSeconds * 1000;
+    const now = this.now();
+    if (now < expiresAt) {
       this.counters.hits += 1;
       return { answer, fresh: true };
     }
-    if (-remaining < STALE_LIMIT_SECONDS) return { answer, fresh: false };
+    if (now < expiresAt + STALE_LIMIT_SECONDS * 1000) return { answer, fresh: false };
     this.lru.delete(key);
     return undefined;
   }

@@ -56,7 +56,8 @@ export function AlertsBell({ className }: { className?: string }) {
         data-testid="alerts-bell"
       >
         <span aria-hidden>◉</span>
-        <span>Alerts</span>
+        {/* Phones: the mark and the count only (the link keeps its accessible name), so the header fits 360 px. */}
+        <span className="max-sm:hidden">Alerts</span>
         {unread > 0 ? (
           <span
             data-testid="alerts-unread"

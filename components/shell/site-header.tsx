@@ -54,7 +54,7 @@ export function SiteHeader({ isDemo }: { isDemo: boolean }) {
 
   return (
     <header className="border-line bg-canvas/95 sticky top-0 z-30 border-b backdrop-blur">
-      <div className="mx-auto flex h-11 max-w-[1600px] items-center gap-3 px-3 sm:px-4">
+      <div className="mx-auto flex h-11 max-w-[1600px] items-center gap-2 px-3 sm:gap-3 sm:px-4">
         <IntentLink href="/" className="flex items-center gap-1.5 font-semibold tracking-tight">
           <span aria-hidden className="bg-accent inline-block size-2.5 rounded-full" />
           Callroom
@@ -73,7 +73,7 @@ export function SiteHeader({ isDemo }: { isDemo: boolean }) {
         <div className="ml-auto flex items-center gap-1.5">
           <TickerSearch
             inputRef={searchRef}
-            className="w-40 sm:w-60"
+            className="w-36 sm:w-60"
             onSelect={(m) => router.push(`/companies/${encodeURIComponent(m.ticker)}`)}
             hint={
               <span className="hidden sm:inline">

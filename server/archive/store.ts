@@ -4,6 +4,7 @@ import type { Call } from "@/lib/schemas/calls";
 import { queryRows, type Db } from "../db/database";
 import { archiveCalls, archiveSegments, archiveState } from "../db/schema/archive";
 import { classifySentences, type ClassifiedSentence } from "./classify";
+import { isLaterStatus } from "@/lib/live/call-conversions";
 
 /**
  * Writes of the transcript archive. A call is stored once per id; storing it again replaces it in one transaction
@@ -13,8 +14,6 @@ import { classifySentences, type ClassifiedSentence } from "./classify";
 
 export type ArchivableCall = Omit<Call, "streamCursor">;
 type Status = ArchivableCall["status"];
-
-const STATUS_RANK: Record<Status, number> = { live: 0, completed: 1, enriched: 2 };
 
 /** Markers of `ts_headline` (search.ts): removed from stored text so a transcript cannot forge a highlight. */
 const MARKERS = /[\u0002\u0003]/g;
@@ -77,7 +76,7 @@ export class ArchiveStore {
         .for("update");
       if (
         current &&
-        STATUS_RANK[current.status as Status] >= STATUS_RANK[call.status] &&
+        !isLaterStatus(call.status, current.status as Status) &&
         current.segmentCount >= call.segments.length
       ) {
         return "unchanged";

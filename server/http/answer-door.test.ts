@@ -202,6 +202,20 @@ describe("answer door", () => {
     expect(nextRuns).toBe(2);
   });
 
+  it("once expired, asks Next at most once a second even when Next answers before the next request arrives", async () => {
+    await get(EARNINGS);
+    now += 31_000;
+    routeAnswer = { status: 200, cacheControl: "private, max-age=0" };
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await get(EARNINGS));
+    expect(nextRuns).toBe(2);
+    expect(answers.filter((a) => a.headers.etag !== undefined)).toHaveLength(19);
+    now += 1_000;
+    await get(EARNINGS);
+    await get(EARNINGS);
+    expect(nextRuns).toBe(3);
+  });
+
   it("serves an answer stored with max-age=1 for that second (it is not expired on arrival)", async () => {
     routeAnswer = { status: 200, cacheControl: "private, max-age=1" };
     await get(EARNINGS);

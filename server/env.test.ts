@@ -11,7 +11,7 @@ afterEach(() => clearUpstreamEnv());
 describe("server env", () => {
   it("derives the WebSocket URL from the base URL and applies defaults", () => {
     setUpstreamEnv({ UPSTREAM_BASE_URL: "https://api.example.com/", UPSTREAM_API_KEY: "k" });
-    expect(getEnv()).toEqual({
+    expect(getEnv()).toMatchObject({
       upstreamBaseUrl: "https://api.example.com",
       upstreamWsUrl: "wss://api.example.com",
       upstreamApiKey: "k",

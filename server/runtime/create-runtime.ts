@@ -71,6 +71,8 @@ export interface RuntimeOverrides {
   fetcher?: CallFetcher;
   /** Socket and sequencing timings of the relay (tests shorten them). */
   relay?: LiveOptions["relay"];
+  /** A workspace built by the test (its own database), instead of one over the runtime's. */
+  workspace?: Workspace;
 }
 
 export function createRuntime(
@@ -168,17 +170,19 @@ export function createRuntime(
   const exposure = createExposureGuard({ log, ...exposureSettings() });
   let uninstallExposure: (() => void) | null = null;
   const { database, archive } = createStorage({ config: env, log, hub, upstream });
-  const workspace = createWorkspace({
-    database,
-    hub,
-    isLeader: () => (scale ? scale.role() === "leader" : true),
-    upstream,
-    log,
-    env: source,
-    redis: redis
-      ? { publisher: createRedis(redis, "alerts-pub"), subscriber: createRedis(redis, "alerts-sub") }
-      : null,
-  });
+  const workspace =
+    overrides.workspace ??
+    createWorkspace({
+      database,
+      hub,
+      isLeader: () => (scale ? scale.role() === "leader" : true),
+      upstream,
+      log,
+      env: source,
+      redis: redis
+        ? { publisher: createRedis(redis, "alerts-pub"), subscriber: createRedis(redis, "alerts-sub") }
+        : null,
+    });
 
   return {
     env,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/database";
 import { InMemoryHub } from "@/server/relay/hub";
+import { createRuntime, installRuntime } from "@/server/runtime";
 import { createWorkspace, type Workspace } from "@/server/workspace/create-workspace";
 import { testDatabase } from "@/server/workspace/test-db";
 import { GET as listAlerts } from "../alerts/route";
@@ -18,7 +19,6 @@ import { GET as listRules, POST as createRule } from "./route";
 
 let database: Database;
 let workspace: Workspace;
-const SLOT = Symbol.for("callroom.workspace");
 const ORIGIN = "http://localhost:3000";
 const CALL = "d".repeat(24);
 
@@ -32,10 +32,10 @@ beforeAll(async () => {
     log: { info() {}, warn() {}, error() {}, debug() {} } as never,
     env: { CALLROOM_WEBHOOK_ALLOWLIST: "hooks.internal:8443" },
   });
-  (globalThis as Record<symbol, unknown>)[SLOT] = workspace;
+  installRuntime(createRuntime({}, { workspace }));
 }, 60_000);
 afterAll(async () => {
-  (globalThis as Record<symbol, unknown>)[SLOT] = undefined;
+  installRuntime(undefined);
   await workspace?.stop();
   await database?.close();
 });

@@ -229,7 +229,13 @@ describe("relay over the embedded service", () => {
     expect(reset.id).toBe(runtime.live.hub.headCursor());
     await stale.close();
 
-    for (const q of ["", "tickers=", "calls=nothex", "tickers=A,B&calls=123", "tickers=" + "A,".repeat(60)]) {
+    for (const q of [
+      "",
+      "tickers=",
+      "calls=not%20an%20id",
+      "tickers=A,B&calls=bad.id",
+      "tickers=" + "A,".repeat(60),
+    ]) {
       const res = streamRoute(new Request(`http://app.test/api/stream?${q}`));
       expect(res.status, q).toBe(400);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe("invalid_parameter");

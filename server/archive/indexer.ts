@@ -8,6 +8,7 @@ import { SentenceClassifier } from "./classify";
 import { searchArchive } from "./search";
 import { ArchiveStore, type ArchivableCall, type ArchiveCounts, type LiveSentence } from "./store";
 import type { ClassifiedSentence } from "./classify";
+import { isLaterStatus } from "@/lib/live/call-conversions";
 
 /**
  * The archive indexer: one per deployment (a Postgres advisory lock elects it; the others serve search only).
@@ -209,7 +210,7 @@ export function createArchive(options: ArchiveOptions): Archive {
         const known = await s.known(bounded.map((c) => c.callId));
         const needed = bounded.filter((c) => {
           const k = known.get(c.callId);
-          return !k || rank(k.status) < rank(c.status);
+          return !k || isLaterStatus(c.status, k.status);
         });
         progress.backfill.done += bounded.length - needed.length;
         await mapConcurrent(needed, concurrency, async (c) => {
@@ -403,10 +404,6 @@ export function createArchive(options: ArchiveOptions): Archive {
     },
     backfilled: () => backfillDone,
   };
-}
-
-function rank(status: ArchivableCall["status"]): number {
-  return status === "enriched" ? 2 : status === "completed" ? 1 : 0;
 }
 
 async function mapConcurrent<T>(

@@ -37,7 +37,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One retry on CI: specs that play live HLS audio against a call spoken in real time on a loaded 2-core machine can
+  // miss a timing window; a retry that passes is reported as flaky (and counted in the JSON report), never hidden.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {

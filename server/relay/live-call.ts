@@ -1,5 +1,5 @@
 import "server-only";
-import type { Call, CallStatus, Segment } from "@/lib/schemas/calls";
+import type { Call, Segment } from "@/lib/schemas/calls";
 import { laterStatus, sentenceToSegment } from "@/lib/live/call-conversions";
 import { liveSentiment } from "@/lib/sentiment";
 import { AppError } from "../http/errors";

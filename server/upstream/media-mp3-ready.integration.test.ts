@@ -11,8 +11,7 @@ import { GET as listCallsRoute } from "@/app/api/calls/route";
 import type { Call, CallListResponse } from "@/lib/schemas/calls";
 import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
 import { MediaProxy } from "./media";
-import { getRuntime } from "@/server/runtime";
-import { refreshRuntime, useMediaProxy } from "@/server/upstream/test/env";
+import { refreshRuntime } from "@/server/upstream/test/env";
 
 let embedded: TestEmbedded;
 const savedEnv = { ...process.env };

@@ -8,7 +8,7 @@ import { GET as getSegment } from "@/app/api/calls/[callId]/audio/segments/[segm
 import { GET as getPdf } from "@/app/api/calls/[callId]/transcript.pdf/route";
 import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
 import { MediaProxy } from "./media";
-import { refreshRuntime, useMediaProxy } from "@/server/upstream/test/env";
+import { refreshRuntime } from "@/server/upstream/test/env";
 
 let embedded: TestEmbedded;
 let proxy: MediaProxy;

@@ -1,15 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from "drizzle-orm/pg-core";
+import { tsvector } from "./column-types";
 
 /**
  * The transcript archive: one row per call, one per sentence. Sentences carry a copy of their call's symbol and
@@ -18,10 +9,6 @@ import {
  *
  * No `server-only` here: drizzle-kit loads this file outside Next to generate migrations.
  */
-
-const tsvector = customType<{ data: string }>({
-  dataType: () => "tsvector",
-});
 
 export const archiveCalls = pgTable(
   "archive_calls",

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { tsvector } from "./column-types";
 
 /**
  * The analyst's workspace: watchlists, alert rules and what they fired, deliveries, notes, push subscriptions, the
@@ -26,10 +26,6 @@ import {
  *
  * No `server-only` here: drizzle-kit loads this file outside Next to generate migrations.
  */
-
-const tsvector = customType<{ data: string }>({
-  dataType: () => "tsvector",
-});
 
 const createdAt = () =>
   timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow();

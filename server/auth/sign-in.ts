@@ -30,25 +30,6 @@ export interface SignInRequest {
   form: boolean;
 }
 
-/**
- * CSRF guard for state-changing requests: a browser always sends Origin on POST/PATCH/DELETE; when present it must be
- * our own host. (Requests without Origin come from non-browser clients, which cannot ride a victim's cookies.)
- */
-export function assertSameOrigin(request: Request): void {
-  const origin = request.headers.get("origin");
-  if (origin === null) return;
-  const host =
-    request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
-  let originHost: string | null = null;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    // "null" or garbage: refused below.
-  }
-  if (originHost !== host)
-    throw new AppError(403, "cross_origin", "Cross-site requests are not accepted here.");
-}
-
 /** Reads and validates the body; `form` and `next` are known even when validation fails (for the redirect). */
 export async function readSignIn(
   request: Request,

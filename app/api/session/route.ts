@@ -1,5 +1,6 @@
 // /api/session – sign in (POST {username, password}), sign out (DELETE), who am I (GET)
-import { assertSameOrigin, readSignIn, signIn } from "@/server/auth/sign-in";
+import { readSignIn, signIn } from "@/server/auth/sign-in";
+import { assertSameOrigin } from "@/server/security/same-origin";
 import {
   clearedSessionCookie,
   getAuthState,

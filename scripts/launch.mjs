@@ -179,7 +179,12 @@ try {
     spawn(process.execPath, [serveScript, mode], {
       cwd: root,
       stdio: "inherit",
-      env: { ...process.env, PORT: port, HOST: host, NODE_ENV: mode === "start" ? "production" : "development" },
+      env: {
+        ...process.env,
+        PORT: port,
+        HOST: host,
+        NODE_ENV: mode === "start" ? "production" : "development",
+      },
     }),
     "next",
   );

@@ -180,7 +180,8 @@ export interface CalendarPage<T> extends Cached<T[]> {
   hasMore: boolean;
 }
 
-async function listCalendar<T, S extends z.ZodType>(upstream: Upstream, 
+async function listCalendar<T, S extends z.ZodType>(
+  upstream: Upstream,
   path: string,
   query: EarningsQuery | MaQuery,
   schema: S,
@@ -205,8 +206,19 @@ async function listCalendar<T, S extends z.ZodType>(upstream: Upstream,
   };
 }
 
-export function listEarnings(upstream: Upstream, query: EarningsQuery, options: { signal?: AbortSignal } = {}) {
-  return listCalendar(upstream, EARNINGS_PATH, query, upstreamEarningsResponseSchema, toEarningsRows, options.signal);
+export function listEarnings(
+  upstream: Upstream,
+  query: EarningsQuery,
+  options: { signal?: AbortSignal } = {},
+) {
+  return listCalendar(
+    upstream,
+    EARNINGS_PATH,
+    query,
+    upstreamEarningsResponseSchema,
+    toEarningsRows,
+    options.signal,
+  );
 }
 
 export function listMa(upstream: Upstream, query: MaQuery, options: { signal?: AbortSignal } = {}) {
@@ -214,7 +226,10 @@ export function listMa(upstream: Upstream, query: MaQuery, options: { signal?: A
 }
 
 /** One uncached page of earnings rows for an upstream query (the symbol directory pages through the calendar). */
-export async function fetchEarningsRows(upstream: Upstream, upstreamQuery: UpstreamQuery): Promise<EarningsRow[]> {
+export async function fetchEarningsRows(
+  upstream: Upstream,
+  upstreamQuery: UpstreamQuery,
+): Promise<EarningsRow[]> {
   const result = await upstream.http.get(EARNINGS_PATH, upstreamQuery, upstreamEarningsResponseSchema);
   return result.status === "no_data" ? [] : toEarningsRows(result.data);
 }

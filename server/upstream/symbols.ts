@@ -18,7 +18,11 @@ const DIRECTORY_KEY = "directory:earnings-calendar";
 export async function loadSymbolDirectory(upstream: Upstream): Promise<SymbolMatch[]> {
   const byTicker = new Map<string, SymbolMatch>();
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const rows = await fetchEarningsRows(upstream, { page, pagesize: PAGE_SIZE, "parameters[date_sort]": "date:desc" });
+    const rows = await fetchEarningsRows(upstream, {
+      page,
+      pagesize: PAGE_SIZE,
+      "parameters[date_sort]": "date:desc",
+    });
     for (const row of rows) {
       if (!row.ticker || byTicker.has(row.ticker)) continue;
       byTicker.set(row.ticker, { ticker: row.ticker, name: row.name, exchange: row.exchange });

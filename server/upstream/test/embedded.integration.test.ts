@@ -108,7 +108,10 @@ describe.each(["contract", "documented"] as const)("embedded service (%s wire)",
 
     it("reports health ok in embedded mode", async () => {
       const body = await (await getHealth(new Request("http://localhost/api/health"))).json();
-      expect(body).toMatchObject({ status: "ok", upstream: { mode: "embedded", rest: "ok", stream: "unknown" } });
+      expect(body).toMatchObject({
+        status: "ok",
+        upstream: { mode: "embedded", rest: "ok", stream: "unknown" },
+      });
       // The archive reports its own progress beside the upstream (its state depends on the test's database).
       expect(body).toHaveProperty("archive.driver");
     });

@@ -16,7 +16,9 @@ export const GET = withRequestContext(async function GET(
 ): Promise<Response> {
   try {
     const { callId } = parseParams(await context.params, callIdParamsSchema);
-    const { call, fetchedAt, stale } = await getCallWithLive(liveCallDeps(), callId, { signal: request.signal });
+    const { call, fetchedAt, stale } = await getCallWithLive(liveCallDeps(), callId, {
+      signal: request.signal,
+    });
     // Never cached: the body carries the stream cursor that follows it.
     return jsonResponse({ data: call, meta: { fetchedAt, stale } }, "no-store");
   } catch (error) {

@@ -28,10 +28,17 @@ export const GET = withRequestContext(async function GET(
     const searchParams = new URL(request.url).searchParams;
     const result: { value: unknown; fetchedAt: string; stale: boolean } =
       kind === "balance-sheet"
-        ? await getBalanceSheet(getRuntime().upstream, parseQuery(searchParams, balanceSheetQuerySchema), { signal: request.signal })
-        : await getFundamentals(getRuntime().upstream, kind, parseQuery(searchParams, fundamentalsQuerySchema), {
+        ? await getBalanceSheet(getRuntime().upstream, parseQuery(searchParams, balanceSheetQuerySchema), {
             signal: request.signal,
-          });
+          })
+        : await getFundamentals(
+            getRuntime().upstream,
+            kind,
+            parseQuery(searchParams, fundamentalsQuerySchema),
+            {
+              signal: request.signal,
+            },
+          );
     return envelopeResponse(result, CACHE_POLICIES.fundamentals.freshMs);
   } catch (error) {
     return toErrorResponse(error);

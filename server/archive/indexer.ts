@@ -42,6 +42,25 @@ export interface ArchiveOptions {
   leaderRetryMs?: number;
   /** How long live sentences gather before one write. */
   flushMs?: number;
+  /** Pause before the first retry of calls whose read failed during the backfill (then twice, three times that). */
+  retryPauseMs?: number;
+}
+
+/** Rounds of retries for calls whose read failed during a backfill, one call at a time, with a growing pause. */
+const RETRY_ROUNDS = 3;
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
 }
 
 export type ArchiveState = "idle" | "follower" | "backfilling" | "live" | "error" | "stopped";
@@ -85,6 +104,7 @@ export function createArchive(options: ArchiveOptions): Archive {
   const maxCalls = options.maxBackfillCalls ?? 5_000;
   const concurrency = options.concurrency ?? 6;
   const leaderRetryMs = options.leaderRetryMs ?? 15_000;
+  const retryPauseMs = options.retryPauseMs ?? 2_000;
   const flushMs = options.flushMs ?? 250;
 
   const progress: ArchiveProgress = {
@@ -200,6 +220,22 @@ export function createArchive(options: ArchiveOptions): Archive {
         `archive: backfill ${done}/${total ?? "?"} calls (${pct}%), ${stored} new or updated, ${failed} failed`,
       );
     };
+    const retry: string[] = [];
+    /** Stores one call; false when its read failed (counted as failed only on the last try). */
+    const backfillOne = async (callId: string, lastTry = false): Promise<boolean> => {
+      try {
+        const call = await options.source.getCall(callId, signal);
+        if (call && (await s.storeCall(call)) === "stored") progress.backfill.stored += 1;
+        return true;
+      } catch (error) {
+        if (signal.aborted) return true;
+        if (lastTry) {
+          progress.backfill.failed += 1;
+          fail(error, `backfilling call ${callId}`);
+        }
+        return false;
+      }
+    };
     try {
       await resumeStaleLiveCalls(s, signal);
       for (let page = 0; page * PAGE_SIZE < maxCalls && !signal.aborted; page += 1) {
@@ -215,18 +251,25 @@ export function createArchive(options: ArchiveOptions): Archive {
         progress.backfill.done += bounded.length - needed.length;
         await mapConcurrent(needed, concurrency, async (c) => {
           if (signal.aborted) return;
-          try {
-            const call = await options.source.getCall(c.callId, signal);
-            if (call && (await s.storeCall(call)) === "stored") progress.backfill.stored += 1;
-          } catch (error) {
-            if (signal.aborted) return;
-            progress.backfill.failed += 1;
-            fail(error, `backfilling call ${c.callId}`);
-          }
-          progress.backfill.done += 1;
+          if (await backfillOne(c.callId)) progress.backfill.done += 1;
+          else retry.push(c.callId);
           report();
         });
         if (calls.length < PAGE_SIZE) break;
+      }
+      // A read refused on the way (the service's rate limit, a passing 5xx) is tried again, one call at a time and
+      // after a pause, instead of leaving the call out of the archive until the next restart.
+      for (let round = 1; round <= RETRY_ROUNDS && retry.length > 0 && !signal.aborted; round += 1) {
+        await sleep(retryPauseMs * round, signal);
+        const again = retry.splice(0);
+        await mapConcurrent(again, 1, async (callId) => {
+          if (signal.aborted) return;
+          const last = round === RETRY_ROUNDS;
+          if (await backfillOne(callId, last)) progress.backfill.done += 1;
+          else if (!last) retry.push(callId);
+          else progress.backfill.done += 1;
+          report();
+        });
       }
       if (signal.aborted) return;
       progress.backfill.finishedAt = new Date().toISOString();

@@ -6,6 +6,7 @@ import type { Database, DatabaseHandle } from "@/server/db/database";
 import { InMemoryHub } from "@/server/relay/hub";
 import { drivers, quietLog } from "./drivers";
 import { fixtureCall, fixtureId } from "./fixtures";
+import { AppError } from "@/server/http/errors";
 
 function handle(database: Database): DatabaseHandle {
   return { driver: database.driver, get: async () => database, close: async () => {} };
@@ -86,6 +87,35 @@ for (const driver of drivers()) {
       expect(found.totalCalls).toBe(115);
       await restarted.stop();
     }, 120_000);
+
+    it("tries again the calls whose read was refused (rate limit), so none is left out until a restart", async () => {
+      const { database } = await driver.open();
+      const source = fakeSource(30);
+      const read = source.getCall.bind(source);
+      const refused = new Set<string>();
+      source.getCall = async (callId, signal) => {
+        // Every third call is refused on its first read, as a service over its rate limit answers.
+        if (Number(callId.slice(-3)) % 3 === 0 && !refused.has(callId)) {
+          refused.add(callId);
+          throw new AppError(429, "rate_limited", "The market-data service is busy; please retry shortly.");
+        }
+        return read(callId, signal);
+      };
+      const archive = createArchive({
+        database: handle(database),
+        log: quietLog,
+        source,
+        hub: new InMemoryHub(),
+        retryPauseMs: 20,
+      });
+      archive.start();
+      await until(async () => (await archive.progress()).state === "live");
+      expect(refused.size).toBeGreaterThan(5);
+      const progress = await archive.progress();
+      expect(progress.backfill).toMatchObject({ total: 30, done: 30, failed: 0 });
+      expect(progress.archived.calls).toBe(30);
+      await archive.stop();
+    }, 60_000);
 
     it("bounds the backfill to the newest calls", async () => {
       const { database } = await driver.open();

@@ -5,8 +5,9 @@ interface SearchBody {
 }
 
 /**
- * Waits for the archive's first backfill (the server started with an empty database folder): about 90 s for the
- * embedded service's 780 calls on a busy 2-core machine, most of it the service building each call on first request.
+ * Waits for the archive's first backfill (the server started with an empty database folder): 1.5 to 4 minutes for the
+ * embedded service's 780 calls on a busy 2-core machine, most of it the service building each call on first request
+ * and the calls its rate limit refused being read again one at a time.
  */
 async function waitForArchive(request: APIRequestContext): Promise<void> {
   await expect
@@ -17,7 +18,7 @@ async function waitForArchive(request: APIRequestContext): Promise<void> {
         };
         return health.archive?.state === "live" && health.archive.calls > 0;
       },
-      { timeout: 270_000, intervals: [1_000] },
+      { timeout: 480_000, intervals: [1_000] },
     )
     .toBe(true);
 }
@@ -64,7 +65,7 @@ test("searching a phrase said in one call lands on that sentence, highlighted, w
   page,
   request,
 }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(600_000);
   await waitForArchive(request);
   const target = await uniquePhrase(request);
 

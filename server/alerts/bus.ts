@@ -1,6 +1,7 @@
 import "server-only";
 import type { Redis } from "ioredis";
-import type { Alert } from "@/lib/schemas/alerts";
+import { z } from "zod";
+import { alertSchema, type Alert } from "@/lib/schemas/alerts";
 
 /**
  * How a recorded alert reaches its user's open tabs. The leader evaluates and records; the user's browser may be
@@ -11,6 +12,15 @@ import type { Alert } from "@/lib/schemas/alerts";
  */
 
 export type BusMessage = { type: "alert"; userId: string; alert: Alert } | { type: "rules-changed" };
+
+/**
+ * What arrives on the channel is checked like any input: anything that can reach the Redis server can publish on it,
+ * and a malformed alert would otherwise be written into users' SSE streams as it came.
+ */
+const busMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("alert"), userId: z.string().min(1), alert: alertSchema }),
+  z.object({ type: z.literal("rules-changed") }),
+]);
 
 export interface AlertBus {
   publish(message: BusMessage): void;
@@ -83,7 +93,7 @@ export function createRedisBus(
   subscriber.on("message", (channel: string, raw: string) => {
     if (channel !== ALERT_CHANNEL) return;
     try {
-      fanout.deliver(JSON.parse(raw) as BusMessage);
+      fanout.deliver(busMessageSchema.parse(JSON.parse(raw)));
     } catch (error) {
       onError(error);
     }

@@ -4,7 +4,9 @@
  * Query: `q` (web-search syntax: "quoted phrase", -exclude, OR), `tickers` (comma-separated), `from`/`to`
  * (YYYY-MM-DD, on the call's start, inclusive), `speaker` (executive | analyst | operator), `section`
  * (prepared | qa), `quarter` ("2026-Q3", the quarter facet's values), `page` (0-based; a page holds `pageSize` calls). Results are grouped by call, best call first,
- * each with its hit count and its best sentences; facets count matching calls by ticker and by quarter.
+ * each with its hit count and its best sentences; facets count matching calls by ticker and by quarter. The
+ * requesting user's own notes that match come beside them (`notes`, on the first page), under the filters the notes'
+ * data allows (see `searchNoteSchema`).
  */
 import { z } from "zod";
 import { isValidIsoDate } from "./iso-date";
@@ -52,6 +54,10 @@ export const searchQuerySchema = z
   });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
+/** Text split into plain and matched parts (never HTML). */
+export const highlightSchema = z.array(z.object({ text: z.string(), isMatch: z.boolean() }));
+export type Highlight = z.infer<typeof highlightSchema>;
+
 /**
  * A matching sentence. `highlight` is the sentence split into plain and matched parts (never HTML): the page wraps
  * the matched ones in `<mark>`.
@@ -63,7 +69,7 @@ export const searchHitSchema = z.object({
   speakerName: z.string().nullable(),
   role: z.enum(speakerRoles).nullable(),
   section: z.enum(callSections),
-  highlight: z.array(z.object({ text: z.string(), isMatch: z.boolean() })),
+  highlight: highlightSchema,
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
@@ -105,9 +111,54 @@ export const searchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
+/** Notes per answer: a user's matching notes beyond these are counted (`totalNotes`), and a filter narrows them. */
+export const SEARCH_NOTES_LIMIT = 20;
+
+/**
+ * One of the requesting user's call-room notes that matches the query (in its text or in the sentence it quotes).
+ * Ticker, date and quarter filters apply through the note's call; speaker and part-of-call filters through the
+ * sentence the note highlights, or else the one being spoken at its moment. A note whose call is not in the archive
+ * has `call: null` and is left out by any filter.
+ */
+export const searchNoteSchema = z.object({
+  id: z.string(),
+  callId: z.string(),
+  /** The moment the note is pinned to, from the call's start. */
+  atMs: z.number().int().nonnegative(),
+  /** The highlighted sentence, when the note highlights one. */
+  sequence: z.number().int().nonnegative().nullable(),
+  /** The note's text (a fragment around the matches when long). */
+  text: highlightSchema,
+  /** The highlighted sentence as the note quotes it. */
+  quote: highlightSchema.nullable(),
+  createdAt: z.string(),
+  call: z
+    .object({
+      symbol: z.string(),
+      name: z.string(),
+      title: z.string(),
+      quarter: z.string().nullable(),
+      startTime: z.string(),
+      status: z.enum(["live", "completed", "enriched"]),
+    })
+    .nullable(),
+});
+export type SearchNote = z.infer<typeof searchNoteSchema>;
+
+export const searchNotesResultSchema = z.object({
+  /** Best first; only on the first page (`[]` on the others). */
+  notes: z.array(searchNoteSchema),
+  totalNotes: z.number().int().nonnegative(),
+});
+export type SearchNotesResult = z.infer<typeof searchNotesResultSchema>;
+
+/** What `GET /api/search` answers: the archive's page and the user's matching notes. */
+export const searchAnswerSchema = searchResultSchema.extend(searchNotesResultSchema.shape);
+export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
+
 /** `GET /api/search` → `{ data: SearchResult, meta }`. */
 export const searchResponseSchema = z.object({
-  data: searchResultSchema,
+  data: searchAnswerSchema,
   meta: z.object({ fetchedAt: z.string(), stale: z.boolean(), tookMs: z.number() }),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -160,7 +160,7 @@ describe("the Redis alert bus between two instances", () => {
     const got: Alert[] = [];
     other.subscribeUser("eve", (a) => got.push(a));
     const admin = connect();
-    await admin.client("KILL", "TYPE", "pubsub");
+    await admin.call("CLIENT", "KILL", "TYPE", "pubsub");
     // ioredis reconnects and subscribes again by itself.
     await listening(9);
     const after = alert("after the drop");

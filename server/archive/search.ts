@@ -28,10 +28,13 @@ import { queryRows, type Db } from "../db/database";
 const HITS_PER_CALL = 3;
 const FACET_LIMIT = 12;
 /** Highlight markers: control characters, which stored text never holds (store.ts strips them). */
-const START = "\u0002";
-const STOP = "\u0003";
+export const HIGHLIGHT_START = "\u0002";
+export const HIGHLIGHT_STOP = "\u0003";
+const START = HIGHLIGHT_START;
+const STOP = HIGHLIGHT_STOP;
 const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, HighlightAll=true`;
 
+/** A `ts_headline` marked with the control characters above → plain and matched parts (notes use it too). */
 export function splitHighlight(headline: string): SearchHit["highlight"] {
   const parts: SearchHit["highlight"] = [];
   const re = new RegExp(`${START}([^${STOP}]*)${STOP}`, "g");

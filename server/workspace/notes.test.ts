@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchQuerySchema } from "@/lib/schemas/search";
 import type { Database } from "../db/database";
 import { notesMarkdown, NotesRepository } from "./notes";
 import { testDatabase } from "./test-db";
@@ -31,11 +32,20 @@ describe("NotesRepository", () => {
   });
 
   it("finds notes by their text and quotes, with stemming, for their owner only", async () => {
-    const hits = await repo.search("ann", "tariff");
-    expect(hits.map((h) => h.quote)).toEqual(["Tariffs cost us two points."]);
-    expect(hits[0]!.headline).toContain("<b>Tariffs</b>");
-    expect(await repo.search("bob", "tariff")).toEqual([]);
-    expect((await repo.search("ann", "pricing")).map((h) => h.text)).toEqual(["Ask about pricing"]);
+    const search = (user: string, q: string) => repo.search(user, searchQuerySchema.parse({ q }));
+    const hits = await search("ann", "tariff");
+    expect(hits.notes.map((h) => h.quote?.filter((p) => p.isMatch).map((p) => p.text))).toEqual([
+      ["Tariffs"],
+    ]);
+    expect((await search("bob", "tariff")).notes).toEqual([]);
+    expect((await search("ann", "pricing")).notes.map((h) => h.text.map((p) => p.text).join(""))).toEqual([
+      "Ask about pricing",
+    ]);
+  });
+
+  it("keeps control characters out of what it stores", async () => {
+    const note = await repo.create("eve", CALL, { text: "a\u0000b\u0002c\nd", atMs: 0, quote: "q\u0003r" });
+    expect([note.text, note.quote]).toEqual(["abc\nd", "qr"]);
   });
 
   it("deletes only the owner's note", async () => {

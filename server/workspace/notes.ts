@@ -1,6 +1,8 @@
 import "server-only";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Note, NoteInput } from "@/lib/schemas/notes";
+import type { SearchNotesResult, SearchQuery } from "@/lib/schemas/search";
+import { searchNotes } from "../archive/note-search";
 import type { Db } from "../db/database";
 import { callNotes } from "../db/schema/workspace";
 import { AppError, notFound } from "../http/errors";
@@ -9,7 +11,7 @@ import { toId } from "./watchlists";
 /**
  * Notes in the call room, per user and call: pinned to a moment (`atMs`), optionally highlighting a sentence whose
  * text is kept as the note's quote (the transcript may be replaced by the enriched one later; the quote stays what
- * the analyst saw). Searchable through Postgres full text (`searchNotes`), like the archive.
+ * the analyst saw). Found by the archive search (`/api/search`, server/archive/note-search.ts), their owner's only.
  */
 
 export const MAX_NOTES_PER_CALL = 1_000;
@@ -28,9 +30,12 @@ function toNote(row: Row): Note {
   };
 }
 
-export interface NoteHit extends Note {
-  headline: string;
-}
+/**
+ * Control characters out: Postgres refuses NUL in text, and the search's highlight markers are control characters
+ * (server/archive/search.ts). Tabs and line breaks stay.
+ */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const clean = (value: string) => value.replace(CONTROL, "");
 
 export class NotesRepository {
   constructor(private readonly db: Db) {}
@@ -57,10 +62,10 @@ export class NotesRepository {
         .values({
           userId,
           callId,
-          text: input.text,
+          text: clean(input.text),
           atMs: input.atMs,
           sequence: input.sequence ?? null,
-          quote: input.quote ?? null,
+          quote: input.quote === undefined ? null : clean(input.quote),
         })
         .returning();
       return toNote(row!);
@@ -75,19 +80,9 @@ export class NotesRepository {
     if (deleted.length === 0) throw notFound(`No note ${id}.`);
   }
 
-  /** A user's notes matching a web-search style query, best first. */
-  async search(userId: string, query: string, limit = 20): Promise<NoteHit[]> {
-    const tsquery = sql`websearch_to_tsquery('english', ${query})`;
-    const rows = await this.db
-      .select({
-        note: callNotes,
-        headline: sql<string>`ts_headline('english', ${callNotes.text} || ' ' || coalesce(${callNotes.quote}, ''), ${tsquery})`,
-      })
-      .from(callNotes)
-      .where(and(eq(callNotes.userId, userId), sql`${callNotes.search} @@ ${tsquery}`))
-      .orderBy(desc(sql`ts_rank_cd(${callNotes.search}, ${tsquery})`), desc(callNotes.id))
-      .limit(limit);
-    return rows.map((r) => ({ ...toNote(r.note), headline: r.headline }));
+  /** The user's notes matching an archive search (`/api/search`'s query and filters), best first. */
+  search(userId: string, query: SearchQuery): Promise<SearchNotesResult> {
+    return searchNotes(this.db, userId, query);
   }
 }
 

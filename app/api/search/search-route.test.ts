@@ -27,8 +27,9 @@ afterAll(async () => {
   installRuntime(undefined);
 });
 
-async function search(query: string) {
-  const response = await GET(new Request(`http://localhost/api/search?${query}`));
+async function search(query: string, user?: string) {
+  const headers: Record<string, string> = user ? { "x-callroom-user": user } : {};
+  const response = await GET(new Request(`http://localhost/api/search?${query}`, { headers }));
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -93,5 +94,24 @@ describe("GET /api/search", () => {
     expect(unknown.data.notice).toMatch(/no call from ZZZZ/);
     const operators = await search(`q=${encodeURIComponent("!!! & | <-> :* ( ) '")}`);
     expect(operators.status).toBe(200);
+  });
+
+  it("answers the requesting user's matching notes beside the calls, and no one else's", async () => {
+    const { notes } = await runtime.workspace.repositories();
+    await notes.create("ann", fixtureId(1), {
+      text: "Check the components tariff pass-through",
+      atMs: 4_000,
+      sequence: 3,
+      quote: "Tariffs on imported components weighed on gross margin.",
+    });
+    const ann = searchResponseSchema.parse((await search("q=components", "ann")).body);
+    expect(ann.data.calls.map((c) => c.callId)).toEqual([fixtureId(1)]);
+    expect(ann.data.totalNotes).toBe(1);
+    expect(ann.data.notes[0]).toMatchObject({ callId: fixtureId(1), atMs: 4_000, sequence: 3 });
+    expect(ann.data.notes[0]!.call?.symbol).toBe("NWSC");
+    expect(ann.data.notes[0]!.text.filter((p) => p.isMatch).map((p) => p.text)).toEqual(["components"]);
+    const bob = searchResponseSchema.parse((await search("q=components", "bob")).body);
+    expect(bob.data.calls).toHaveLength(1);
+    expect(bob.data).toMatchObject({ notes: [], totalNotes: 0 });
   });
 });

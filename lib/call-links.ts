@@ -15,3 +15,8 @@ export function callMomentHref(callId: string, moment: { sequence: number; start
   });
   return `${callHref(callId)}?${params.toString()}`;
 }
+
+/** A moment without a sentence (a note pinned to a time): the room cues the audio there. */
+export function callTimeHref(callId: string, startMs: number): string {
+  return `${callHref(callId)}?t=${Math.max(0, Math.floor(startMs / 1000))}`;
+}

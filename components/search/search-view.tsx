@@ -14,11 +14,12 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState, ErrorState } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { callMomentHref } from "@/lib/call-links";
+import { FollowButton } from "@/components/watchlists/follow-button";
+import { callHref, callMomentHref, callTimeHref } from "@/lib/call-links";
 import { formatCount } from "@/lib/format";
 import { isApiError } from "@/lib/queries/fetch-json";
 import { searchQueries } from "@/lib/queries/search";
-import type { Facet, SearchCall, SearchResult } from "@/lib/schemas/search";
+import type { Facet, SearchAnswer, SearchCall, SearchNote } from "@/lib/schemas/search";
 import { HighlightedText } from "./highlighted-text";
 import { parseTickers, quarterLabel, searchFilters, searchParams, searchUrlOptions } from "./search-params";
 
@@ -27,7 +28,8 @@ type SetParams = ReturnType<typeof useQueryStates<typeof searchParams>>[1];
 
 /**
  * Search across every archived call: the query and every filter in the URL, results grouped by call with their best
- * sentences (each a link to that moment in the call room), facets by ticker and quarter that narrow the search.
+ * sentences (each a link to that moment in the call room), facets by ticker and quarter that narrow the search. The
+ * reader's own notes that match come first, as "Your notes" (first page only), each a link to its moment.
  */
 export function SearchView() {
   const router = useRouter();
@@ -79,6 +81,7 @@ export function SearchView() {
                 {result.notice}
               </p>
             ) : null}
+            {result.notes.length > 0 ? <NoteResults result={result} /> : null}
             {calls.length === 0 ? (
               result.notice ? null : (
                 <EmptyState
@@ -224,13 +227,95 @@ function SearchForm({ params, setParams }: { params: Params; setParams: SetParam
   );
 }
 
-function ResultSummary({ result, tookMs }: { result: SearchResult; tookMs: number | undefined }) {
-  if (result.totalCalls === 0) return null;
+function ResultSummary({ result, tookMs }: { result: SearchAnswer; tookMs: number | undefined }) {
+  if (result.totalCalls === 0 && result.totalNotes === 0) return null;
   return (
     <p className="text-muted text-[13px] tabular-nums" aria-live="polite" data-testid="search-summary">
-      {formatCount(result.totalHits, "matching sentence")} in {formatCount(result.totalCalls, "call")}
+      {result.totalCalls > 0
+        ? `${formatCount(result.totalHits, "matching sentence")} in ${formatCount(result.totalCalls, "call")}`
+        : "No matching sentence"}
+      {result.totalNotes > 0
+        ? ` · ${formatCount(result.totalNotes, "of your notes", "of your notes")}`
+        : null}
       {tookMs !== undefined ? <span className="text-2xs"> · {tookMs} ms</span> : null}
     </p>
+  );
+}
+
+/** The reader's own notes that match: the note (and the sentence it quotes) with the words marked, its call, its moment. */
+function NoteResults({ result }: { result: SearchAnswer }) {
+  const more = result.totalNotes - result.notes.length;
+  return (
+    <section
+      aria-labelledby="search-notes-heading"
+      data-testid="search-notes"
+      className="flex flex-col gap-1"
+    >
+      <h2 id="search-notes-heading" className="text-2xs text-muted font-semibold tracking-wide uppercase">
+        Your notes{" "}
+        <span className="tabular-nums">({formatCount(result.totalNotes, "match", "matches")})</span>
+      </h2>
+      <ol className="border-line divide-line flex flex-col divide-y rounded border">
+        {result.notes.map((note) => (
+          <NoteResult key={note.id} note={note} />
+        ))}
+      </ol>
+      {more > 0 ? (
+        <p className="text-2xs text-muted">
+          {formatCount(more, "more note")} {more === 1 ? "matches" : "match"}: add words or a filter to narrow
+          them.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function noteHref(note: SearchNote): string {
+  return note.sequence !== null
+    ? callMomentHref(note.callId, { sequence: note.sequence, startMs: note.atMs })
+    : callTimeHref(note.callId, note.atMs);
+}
+
+function NoteResult({ note }: { note: SearchNote }) {
+  const call = note.call;
+  return (
+    <li data-testid="search-note" data-note-id={note.id} className="px-3 py-1.5 text-[13px] leading-5">
+      <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
+        {call ? <span className="font-semibold">{call.symbol}</span> : null}
+        <IntentLink
+          href={callHref(note.callId)}
+          className="text-muted min-w-0 truncate text-xs hover:underline"
+          title={call?.title}
+        >
+          {call?.title ?? `Call ${note.callId}`}
+        </IntentLink>
+        {call ? (
+          <span className="text-2xs text-muted tabular-nums">
+            <LocalTime value={call.startTime} />
+          </span>
+        ) : null}
+      </div>
+      <IntentLink
+        href={noteHref(note)}
+        data-testid="search-note-link"
+        className="hover:bg-surface focus-visible:bg-surface -mx-1 grid grid-cols-[3rem_1fr] gap-x-2 rounded px-1 py-0.5"
+      >
+        <span className="text-muted text-xs tabular-nums">{formatClock(note.atMs / 1000)}</span>
+        <span className="flex min-w-0 flex-col gap-0.5">
+          {note.text.length > 0 ? (
+            <span className="break-words whitespace-pre-line">
+              <HighlightedText parts={note.text} />
+            </span>
+          ) : null}
+          {note.quote ? (
+            <span className="border-line text-muted border-l-2 pl-2 break-words">
+              <span className="sr-only">Quoting: </span>
+              <HighlightedText parts={note.quote} />
+            </span>
+          ) : null}
+        </span>
+      </IntentLink>
+    </li>
   );
 }
 
@@ -249,7 +334,7 @@ function ResultCall({ call, isActive }: { call: SearchCall; isActive: boolean })
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
         <span className="font-semibold">{call.symbol}</span>
         <IntentLink
-          href={first ? callMomentHref(call.callId, first) : `/calls/${call.callId}`}
+          href={first ? callMomentHref(call.callId, first) : callHref(call.callId)}
           className="min-w-0 truncate font-medium hover:underline"
           title={call.title}
         >
@@ -258,6 +343,9 @@ function ResultCall({ call, isActive }: { call: SearchCall; isActive: boolean })
         {call.status === "live" ? <CallStatusBadge status="live" /> : null}
         <span className="text-2xs text-muted tabular-nums">
           <LocalTime value={call.startTime} /> · {formatCount(call.hitCount, "match", "matches")}
+        </span>
+        <span className="ml-auto self-center">
+          <FollowButton symbol={call.symbol} />
         </span>
       </div>
       <ul className="mt-1 flex flex-col">
@@ -284,7 +372,7 @@ function ResultCall({ call, isActive }: { call: SearchCall; isActive: boolean })
   );
 }
 
-function Pager({ result, onPage }: { result: SearchResult; onPage: (page: number) => void }) {
+function Pager({ result, onPage }: { result: SearchAnswer; onPage: (page: number) => void }) {
   const pageCount = Math.ceil(result.totalCalls / result.pageSize);
   if (pageCount <= 1) return null;
   return (
@@ -307,7 +395,7 @@ function Facets({
   params,
   setParams,
 }: {
-  result: SearchResult;
+  result: SearchAnswer;
   params: Params;
   setParams: SetParams;
 }) {
@@ -384,7 +472,8 @@ function SearchTips() {
       hint={
         <>
           Words match their forms (tariff, tariffs). Use “quotes” for a phrase, -word to leave a word out, and
-          OR between alternatives. Filters narrow by company, dates, who speaks and the part of the call.
+          OR between alternatives. Filters narrow by company, dates, who speaks and the part of the call. Your
+          own call-room notes are searched too.
         </>
       }
     />

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { IntentLink } from "@/components/ui/intent-link";
 import { useRouter } from "next/navigation";
 import { useQueryStates } from "nuqs";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useRowNavigation } from "@/components/shell/use-row-navigation";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
@@ -12,7 +12,12 @@ import { EmptyState, ErrorState, StaleNote } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/local-time";
-import { followedFirstByStatus, useFollowedTickers } from "@/components/watchlists/use-followed-first";
+import {
+  FOLLOWED_TICKERS_PER_REQUEST,
+  useFollowedCalls,
+  useFollowedTickers,
+  type FollowedCalls,
+} from "@/components/watchlists/use-followed-first";
 import { formatCount } from "@/lib/format";
 import { callQueries, summaryByCallId } from "@/lib/queries/calls";
 import type { CallListItem, CallSummary } from "@/lib/schemas/calls";
@@ -29,9 +34,10 @@ import {
 } from "./calls-params";
 
 /**
- * Calls, live first then newest (the followed companies' first within each), with filters in the URL and the first
- * points of each enriched call's summary.
- * Summaries come from one `/api/summaries` request covering the page's time span (not one request per row).
+ * Calls, live first then newest, with filters in the URL and the first points of each enriched call's summary. On
+ * the first page, "Your companies" lists the followed companies' calls under the same filters, whichever page of the
+ * general list they fall on (docs/workspace.md); the general list marks them with a star.
+ * Summaries come from one `/api/summaries` request per list covering its time span (not one request per row).
  */
 export function CallsBrowser() {
   const router = useRouter();
@@ -39,22 +45,34 @@ export function CallsBrowser() {
   const filters = callListFilters(params);
   const tickers = useMemo(() => parseTickerInput(params.tickers), [params.tickers]);
   const list = useQuery({ ...callQueries.list(filters), placeholderData: keepPreviousData });
+  const rows = useMemo(() => list.data?.data ?? [], [list.data]);
   const followed = useFollowedTickers();
-  const rows = useMemo(() => followedFirstByStatus(list.data?.data ?? [], followed), [list.data, followed]);
+  const mine = useFollowedCalls(filters, followed, filters.page === 0);
 
   const span = summarySpan(rows);
   const summaries = useQuery({
     ...callQueries.summaries(summaryFilters(tickers, span)),
     enabled: span !== null,
   });
-  const summaryMap = useMemo(() => summaryByCallId(summaries.data?.data ?? []), [summaries.data]);
+  // The section's calls may lie outside the general page's span: their own request, over their own tickers.
+  const mineSpan = summarySpan(mine.calls);
+  const mineSummaries = useQuery({
+    ...callQueries.summaries(summaryFilters(mine.tickers.slice(0, FOLLOWED_TICKERS_PER_REQUEST), mineSpan)),
+    enabled: mineSpan !== null,
+  });
+  const summaryMap = useMemo(
+    () => summaryByCallId([...(mineSummaries.data?.data ?? []), ...(summaries.data?.data ?? [])]),
+    [summaries.data, mineSummaries.data],
+  );
 
-  const { activeIndex } = useRowNavigation(rows.length, {
+  const navigable = [...mine.calls, ...rows];
+  const { activeIndex } = useRowNavigation(navigable.length, {
     onOpen: (i) => {
-      const row = rows[i];
+      const row = navigable[i];
       if (row) router.push(`/calls/${row.callId}`);
     },
   });
+  const mineCount = mine.calls.length;
 
   const total = list.data?.meta.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / CALLS_PAGE_SIZE));
@@ -71,6 +89,18 @@ export function CallsBrowser() {
         onReset={() => void setParams({ tickers: [], from: null, to: null, status: "all", page: 0 })}
       />
       {list.data?.meta.stale ? <StaleNote fetchedAt={list.data.meta.fetchedAt} /> : null}
+      {mine.tickers.length > 0 ? (
+        <FollowedSection
+          mine={mine}
+          summaryMap={summaryMap}
+          activeIndex={activeIndex}
+          onShowAll={
+            mine.tickers.length <= FOLLOWED_TICKERS_PER_REQUEST
+              ? () => void setParams({ tickers: mine.tickers, page: 0 })
+              : undefined
+          }
+        />
+      ) : null}
       {list.isPending ? (
         <CallsTableSkeleton />
       ) : list.isError ? (
@@ -85,32 +115,27 @@ export function CallsBrowser() {
           hint="Try another ticker, a wider date range, or status “All”."
         />
       ) : (
-        <div className="border-line overflow-x-auto rounded border" aria-busy={list.isFetching}>
-          <Table aria-label="Conference calls" data-testid="calls-table">
-            <thead>
-              <tr>
-                <Th className="w-44">Start</Th>
-                <Th className="w-20">Symbol</Th>
-                <Th>Call</Th>
-                <Th className="w-24">Status</Th>
-                <Th numeric className="w-20">
-                  Duration
-                </Th>
-                <Th className="min-w-72">Summary</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((call, i) => (
-                <CallRow
-                  key={call.callId}
-                  call={call}
-                  summary={summaryMap.get(call.callId)}
-                  isActive={i === activeIndex}
-                />
-              ))}
-            </tbody>
-          </Table>
-        </div>
+        <section aria-labelledby={mine.tickers.length > 0 ? "all-calls-heading" : undefined}>
+          {mine.tickers.length > 0 ? (
+            <h2
+              id="all-calls-heading"
+              className="text-2xs text-muted mb-1 font-semibold tracking-wide uppercase"
+            >
+              All calls
+            </h2>
+          ) : null}
+          <CallsTable label="Conference calls" testId="calls-table" isBusy={list.isFetching}>
+            {rows.map((call, i) => (
+              <CallRow
+                key={call.callId}
+                call={call}
+                summary={summaryMap.get(call.callId)}
+                isActive={mineCount + i === activeIndex}
+                isFollowed={followed.has(call.symbol.toUpperCase())}
+              />
+            ))}
+          </CallsTable>
+        </section>
       )}
       {list.data && total > 0 ? (
         <nav aria-label="Pages" className="flex items-center gap-2 text-[13px]">
@@ -132,14 +157,118 @@ export function CallsBrowser() {
   );
 }
 
+function CallsTable({
+  label,
+  testId,
+  isBusy,
+  children,
+}: {
+  label: string;
+  testId: string;
+  isBusy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="border-line overflow-x-auto rounded border" aria-busy={isBusy}>
+      <Table aria-label={label} data-testid={testId}>
+        <thead>
+          <tr>
+            <Th className="w-44">Start</Th>
+            <Th className="w-20">Symbol</Th>
+            <Th>Call</Th>
+            <Th className="w-24">Status</Th>
+            <Th numeric className="w-20">
+              Duration
+            </Th>
+            <Th className="min-w-72">Summary</Th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </Table>
+    </div>
+  );
+}
+
+/**
+ * The followed companies' calls under the current filters, across every page of the list: the first few, live first
+ * then newest, and how many there are in all (one click filters the list to them).
+ */
+function FollowedSection({
+  mine,
+  summaryMap,
+  activeIndex,
+  onShowAll,
+}: {
+  mine: FollowedCalls;
+  summaryMap: Map<string, CallSummary>;
+  activeIndex: number;
+  onShowAll: (() => void) | undefined;
+}) {
+  const more = mine.total - mine.calls.length;
+  return (
+    <section
+      aria-labelledby="followed-calls-heading"
+      data-testid="followed-calls"
+      className="flex flex-col gap-1"
+    >
+      <div className="flex flex-wrap items-baseline gap-x-3">
+        <h2 id="followed-calls-heading" className="text-2xs text-muted font-semibold tracking-wide uppercase">
+          Your companies
+        </h2>
+        {!mine.isPending && mine.total > 0 ? (
+          <span className="text-2xs text-muted tabular-nums">
+            {formatCount(mine.total, "call")}
+            {mine.omitted > 0 ? ` (first ${mine.tickers.length - mine.omitted} followed tickers)` : ""}
+          </span>
+        ) : null}
+        {more > 0 && onShowAll ? (
+          <Button variant="ghost" className="h-6 px-1.5 text-xs" onClick={onShowAll}>
+            Show all {formatCount(mine.total, "call")}
+          </Button>
+        ) : null}
+      </div>
+      {mine.isPending ? (
+        <div role="status" aria-label="Loading your companies' calls" className="flex flex-col gap-1.5 py-1">
+          <Skeleton className="h-3 w-full" />
+          <Skeleton className="h-3 w-5/6" />
+        </div>
+      ) : mine.isError && mine.calls.length === 0 ? (
+        <ErrorState
+          title="Could not load your companies' calls"
+          message="The calls list below is complete; try again for this section."
+          onRetry={mine.refetch}
+        />
+      ) : mine.calls.length === 0 ? (
+        <p className="text-muted text-[13px]" data-testid="followed-calls-empty">
+          None of the companies you follow has a call matching these filters.
+        </p>
+      ) : (
+        <CallsTable label="Your companies' calls" testId="followed-calls-table" isBusy={false}>
+          {mine.calls.map((call, i) => (
+            <CallRow
+              key={call.callId}
+              call={call}
+              summary={summaryMap.get(call.callId)}
+              isActive={i === activeIndex}
+              isFollowed
+            />
+          ))}
+        </CallsTable>
+      )}
+    </section>
+  );
+}
+
 function CallRow({
   call,
   summary,
   isActive,
+  isFollowed,
 }: {
   call: CallListItem;
   summary: CallSummary | undefined;
   isActive: boolean;
+  isFollowed: boolean;
 }) {
   const points = summary?.points.slice(0, 2) ?? [];
   return (
@@ -147,7 +276,15 @@ function CallRow({
       <Td className="tabular-nums">
         <LocalTime value={call.startTime} />
       </Td>
-      <Td className="font-semibold">{call.symbol}</Td>
+      <Td className="font-semibold whitespace-nowrap">
+        {call.symbol}
+        {isFollowed ? (
+          <span className="text-accent ml-1" title="You follow this company">
+            <span aria-hidden>★</span>
+            <span className="sr-only"> (followed)</span>
+          </span>
+        ) : null}
+      </Td>
       <Td className="max-w-96 truncate">
         <IntentLink
           href={`/calls/${call.callId}`}

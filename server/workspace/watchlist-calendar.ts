@@ -11,6 +11,9 @@ export const UPSTREAM_TICKERS_MAX = 50;
 export interface ChunkPage<T> {
   rows: T[];
   hasMore: boolean;
+  /** When the upstream answered this page (ISO 8601 UTC) and whether it came from the cache because it failed. */
+  fetchedAt?: string;
+  stale?: boolean;
 }
 
 export interface MergedCalendar<T> {
@@ -18,6 +21,10 @@ export interface MergedCalendar<T> {
   /** Some chunk had more pages than `maxPages`: the result is cut, say so. */
   isTruncated: boolean;
   requests: number;
+  /** The oldest of the pages' `fetchedAt`: the merged answer is only as fresh as its oldest part. */
+  fetchedAt: string | null;
+  /** Some page was a stale copy. */
+  stale: boolean;
 }
 
 export function chunk<T>(items: readonly T[], size = UPSTREAM_TICKERS_MAX): T[][] {
@@ -32,9 +39,12 @@ export async function mergedCalendar<T extends { id: string }>(
   compare: (a: T, b: T) => number,
   maxPages = 5,
 ): Promise<MergedCalendar<T>> {
-  if (tickers.length === 0) return { rows: [], isTruncated: false, requests: 0 };
+  if (tickers.length === 0)
+    return { rows: [], isTruncated: false, requests: 0, fetchedAt: null, stale: false };
   let requests = 0;
   let isTruncated = false;
+  let fetchedAt: string | null = null;
+  let stale = false;
   const perChunk = await Promise.all(
     chunk([...new Set(tickers)]).map(async (part) => {
       const rows: T[] = [];
@@ -42,6 +52,9 @@ export async function mergedCalendar<T extends { id: string }>(
         requests += 1;
         const result = await fetchPage(part, page);
         rows.push(...result.rows);
+        if (result.fetchedAt && (fetchedAt === null || result.fetchedAt < fetchedAt))
+          fetchedAt = result.fetchedAt;
+        if (result.stale) stale = true;
         if (!result.hasMore) return rows;
       }
       isTruncated = true;
@@ -50,5 +63,14 @@ export async function mergedCalendar<T extends { id: string }>(
   );
   const byId = new Map<string, T>();
   for (const rows of perChunk) for (const row of rows) byId.set(row.id, row);
-  return { rows: [...byId.values()].sort(compare), isTruncated, requests };
+  return { rows: [...byId.values()].sort(compare), isTruncated, requests, fetchedAt, stale };
+}
+
+/**
+ * One page of a merged result, for a view that pages like the main calendars. The merge already holds every row,
+ * so `hasMore` is exact here (the upstream's own paging can only say "the page was full").
+ */
+export function pageOfRows<T>(rows: readonly T[], page: number, pageSize: number) {
+  const start = page * pageSize;
+  return { rows: rows.slice(start, start + pageSize), hasMore: start + pageSize < rows.length };
 }

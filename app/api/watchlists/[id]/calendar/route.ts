@@ -1,7 +1,8 @@
-// GET /api/watchlists/[id]/calendar?kind=earnings|ma&from&to&importance – a calendar filtered by the watchlist,
-// however many tickers it holds (several upstream requests of at most 50 tickers, merged): { data, meta }
+// GET /api/watchlists/[id]/calendar?kind=earnings|ma&from&to&importance&sort&updatedSince&page&pageSize – a calendar
+// filtered by the watchlist, however many tickers it holds (several upstream requests of at most 50 tickers, merged)
 import { z } from "zod";
-import { dateParam, intParam } from "@/lib/schemas/params";
+import { EARNINGS_SORTS, MA_SORTS } from "@/lib/schemas/calendar-sorts";
+import { dateParam, enumParam, intParam, unixSecondsParam } from "@/lib/schemas/params";
 import { toErrorResponse } from "@/server/http/errors";
 import { parseQuery } from "@/server/http/parse-query";
 import { withRequestContext } from "@/server/http/request-context";
@@ -9,6 +10,7 @@ import { getRuntime } from "@/server/runtime";
 import { getWorkspace } from "@/server/workspace";
 import { pathId, workspaceJson } from "@/server/workspace/http";
 import { requestUser } from "@/server/workspace/request-user";
+import { pageOfRows } from "@/server/workspace/watchlist-calendar";
 import { watchlistEarnings, watchlistMa } from "@/server/workspace/watchlist-calendars";
 
 export const runtime = "nodejs";
@@ -20,10 +22,23 @@ const querySchema = z
     from: dateParam("from").optional(),
     to: dateParam("to").optional(),
     importance: intParam("importance", 0, 5).optional(),
+    sort: enumParam("sort", [...EARNINGS_SORTS, ...MA_SORTS]).optional(),
+    updatedSince: unixSecondsParam("updatedSince").optional(),
+    page: intParam("page", 0, 100_000).optional(),
+    pageSize: intParam("pageSize", 1, 1000).optional(),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
     message: "from must be on or before to",
     path: ["from"],
+  })
+  .superRefine((q, ctx) => {
+    const sorts: readonly string[] = q.kind === "earnings" ? EARNINGS_SORTS : MA_SORTS;
+    if (q.sort !== undefined && !sorts.includes(q.sort))
+      ctx.addIssue({
+        code: "custom",
+        message: `sort must be one of ${sorts.join(", ")} for kind=${q.kind}`,
+        path: ["sort"],
+      });
   });
 
 export const GET = withRequestContext(async function GET(
@@ -33,16 +48,42 @@ export const GET = withRequestContext(async function GET(
   try {
     const user = requestUser(request);
     const id = pathId((await context.params).id, "watchlist");
-    const { kind, ...range } = parseQuery(new URL(request.url).searchParams, querySchema);
+    const { kind, sort, page, pageSize, ...range } = parseQuery(
+      new URL(request.url).searchParams,
+      querySchema,
+    );
     const list = await (await getWorkspace().repositories()).watchlists.get(user, id);
     const upstream = getRuntime().upstream;
     const merged =
       kind === "earnings"
-        ? await watchlistEarnings(upstream, list.tickers, range, request.signal)
-        : await watchlistMa(upstream, list.tickers, range, request.signal);
+        ? await watchlistEarnings(
+            upstream,
+            list.tickers,
+            { ...range, sort: sort as "date:asc" | "date:desc" | undefined },
+            request.signal,
+          )
+        : await watchlistMa(
+            upstream,
+            list.tickers,
+            { ...range, sort: sort as "announced" | "expected" | "completed" | undefined },
+            request.signal,
+          );
+    // Without pageSize every merged row is one page, as the watchlists page has always read it.
+    const size = pageSize ?? Math.max(1, merged.rows.length);
+    const { rows, hasMore } = pageOfRows(merged.rows, page ?? 0, size);
     return workspaceJson({
-      data: merged.rows,
-      meta: { tickers: list.tickers, requests: merged.requests, isTruncated: merged.isTruncated },
+      data: rows,
+      meta: {
+        tickers: list.tickers,
+        requests: merged.requests,
+        isTruncated: merged.isTruncated,
+        // The paged envelope's fields, so the main calendar pages show a watchlist's rows like their own.
+        fetchedAt: merged.fetchedAt ?? new Date().toISOString(),
+        stale: merged.stale,
+        page: page ?? 0,
+        pageSize: size,
+        hasMore,
+      },
     });
   } catch (error) {
     return toErrorResponse(error);

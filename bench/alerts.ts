@@ -21,26 +21,16 @@ import { InMemoryHub } from "@/server/relay/hub";
 import { WatchlistRepository } from "@/server/workspace/watchlists";
 import { AlertEvaluator } from "@/server/alerts/evaluator";
 import type { CompiledRule } from "@/server/alerts/rules";
+import { ALERT_TERMS, generateRules, seededRandom } from "./lib/alert-rules";
 
 const USERS = 1_000;
 const RULES_PER_USER = 10;
 const SENTENCES = Number(process.argv[2] ?? 200_000);
 
-let seed = 17;
-const rand = () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
+const rand = seededRandom(17);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+const TERMS = ALERT_TERMS;
 
-const TERMS =
-  `revenue margin growth demand tariff tariffs pricing supply chain inventory backlog customers quarter
-  year guidance outlook expect cloud data center capex buyback dividend headwinds tailwinds currency china europe
-  semiconductor memory wafer yield shipments orders bookings churn subscription retention operating expense leverage
-  free cash flow debt refinancing acquisition integration synergy restructuring layoffs hiring wages inflation rates
-  consumer enterprise government defense healthcare pharmacy claims premiums underwriting loans deposits credit`
-    .split(/\s+/)
-    .filter(Boolean);
 /**
  * Sentences are ordinary words with the terms analysts set alerts on mixed in (`TERM_SHARE` of the words); at 10%,
  * a sentence fires a couple of dozen of the 10,000 rules, far more than a real call does.
@@ -56,34 +46,16 @@ const ORDINARY = [
 ];
 const TICKERS = Array.from({ length: 500 }, (_, i) => `T${i.toString(36).toUpperCase()}`);
 
-function phrase(): string {
-  const n = rand() < 0.6 ? 1 : rand() < 0.8 ? 2 : 3;
-  return Array.from({ length: n }, () => pick(TERMS)).join(" ");
-}
-
-function scope(): ReadonlySet<string> | null {
-  const r = rand();
-  if (r < 0.2) return null;
-  const size = r < 0.7 ? 30 : 3;
-  return new Set(Array.from({ length: size }, () => pick(TICKERS)));
-}
-
-const rules: CompiledRule[] = [];
-for (let u = 0; u < USERS; u++) {
-  const watchlist = scope();
-  for (let r = 0; r < RULES_PER_USER; r++) {
-    const kind = r < 7 ? "keyword" : r === 7 ? "guidance" : r === 8 ? "sentiment" : "call-live";
-    rules.push({
-      id: `${u}:${r}`,
-      userId: String(u),
-      kind,
-      phrase: kind === "keyword" ? phrase() : null,
-      tickers: rand() < 0.5 ? watchlist : scope(),
-      speakerRole: rand() < 0.1 ? "speaker" : null,
-      threshold: kind === "sentiment" ? (rand() < 0.5 ? -0.4 : 0.5) : null,
-    });
-  }
-}
+const rules: CompiledRule[] = generateRules({
+  users: USERS,
+  rulesPerUser: RULES_PER_USER,
+  tickers: TICKERS,
+  rand,
+}).map((r, i) => ({
+  ...r,
+  id: `${r.userId}:${i % RULES_PER_USER}`,
+  tickers: r.tickers ? new Set(r.tickers) : null,
+}));
 
 const sentences: { symbol: string; event: SentenceEvent }[] = Array.from({ length: 5_000 }, (_, i) => {
   const n = 12 + Math.floor(rand() * 28);
@@ -165,14 +137,14 @@ async function latency(): Promise<void> {
     isLeader: () => true,
     source: {
       loadRules: async () => store.compiledRules(await watchlists.tickersById()),
-      recordFiring: (c) => store.recordFiring(c),
+      recordFirings: (c) => store.recordFirings(c),
       loadResultsCursor: async () => null,
       saveResultsCursor: async () => {},
     },
     bus,
     webhooks: { deliver: async () => true } as unknown as WebhookSender,
     push: async () => null,
-    pushSubscriptionsOf: async () => [],
+    pushSubscriptionsOf: async () => new Map(),
     earningsUpdatedSince: null,
     log: quiet,
     publicBaseUrl: null,

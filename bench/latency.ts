@@ -2,17 +2,16 @@
  * Sentence → DOM: the time from the embedded service sending a live sentence to its text appearing in the call
  * room's DOM in Chromium, through the whole path (upstream WebSocket → relay → hub → SSE → browser → React).
  *
- * "Sent" is when a second WebSocket client of the embedded service (key `bench`, subscribed to `*`, beside the app's
- * own connection) receives the sentence frame: the service sends one frame to every subscriber in the same tick, and
- * loopback adds well under a millisecond. "In the DOM" is when a MutationObserver installed before the page's own
+ * "Sent" is when a second WebSocket client of the embedded service receives the sentence frame
+ * (lib/upstream-sentences.ts). "In the DOM" is when a MutationObserver installed before the page's own
  * scripts first sees an element or text node whose text contains the sentence. Both clocks are the machine's.
  *
  * `calls` calls are started through the control API and each is watched in its own page for `seconds`.
  */
 import { chromium } from "playwright-core";
-import { WebSocket } from "ws";
 import type { RunningApp } from "./lib/app";
 import { getJson, loadAverage, log, percentile, round, sleep, withTimeout } from "./lib/common";
+import { watchUpstreamSentences } from "./lib/upstream-sentences";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -23,12 +22,6 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-
-interface SentFrame {
-  callId: string;
-  text: string;
-  sentAt: number;
-}
 
 /**
  * Runs in the page before its scripts: remembers when each piece of text first appeared. A string, not a function:
@@ -58,27 +51,8 @@ export async function runLatencyBench(app: RunningApp, options = { calls: 2, sec
       const symbols = [...new Set(page0.data.map((r) => r.ticker))].slice(0, options.calls);
       if (symbols.length < options.calls) throw new Error("not enough symbols in the earnings calendar");
 
-      const sent: SentFrame[] = [];
-      const ws = new WebSocket(
-        `${app.embeddedUrl.replace(/^http/, "ws")}/api/v1/transcripts/stream?token=bench`,
-      );
-      await new Promise<void>((resolve, reject) => {
-        ws.once("open", () => resolve());
-        ws.once("error", reject);
-      });
-      ws.on("message", (raw) => {
-        const at = Date.now();
-        let frame: unknown;
-        try {
-          frame = JSON.parse(String(raw));
-        } catch {
-          return;
-        }
-        const f = frame as { call_id?: unknown; sentence?: unknown };
-        if (typeof f.call_id === "string" && typeof f.sentence === "string")
-          sent.push({ callId: f.call_id, text: f.sentence, sentAt: at });
-      });
-      ws.send(JSON.stringify({ action: "subscribe", ticker: "*" }));
+      const upstream = await watchUpstreamSentences(app.embeddedUrl);
+      const sent = upstream.sent;
 
       const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
       try {
@@ -150,7 +124,7 @@ export async function runLatencyBench(app: RunningApp, options = { calls: 2, sec
         return result;
       } finally {
         await browser.close();
-        ws.close();
+        upstream.close();
       }
     })(),
     5 * 60_000,

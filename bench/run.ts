@@ -5,7 +5,7 @@
  *   npm run bench                                   # everything (about 10 minutes on 2 cores)
  *   npm run bench -- --only relay,coalescing        # some (relay, coalescing, proxy, cachedAnswers, latency,
  *                                                   # lighthouse, lighthouseDesktop, bundles, insights,
- *                                                   # embeddedHistory, search)
+ *                                                   # embeddedHistory, search, alertToast)
  *   npm run bench -- --clients 2000 --seconds 5     # a smaller relay run
  *   npm run bench -- --reuse-build                  # benchmark the existing .next-bench build as it is
  *
@@ -32,7 +32,10 @@ const ALL = [
   "insights",
   "embeddedHistory",
   "search",
+  "alertToast",
 ] as const;
+/** The benchmarks that start their own processes (or none) rather than measure the shared app. */
+const STANDALONE: ReadonlySet<BenchName> = new Set(["insights", "embeddedHistory", "search", "alertToast"]);
 type BenchName = (typeof ALL)[number];
 
 const { values } = parseArgs({
@@ -75,7 +78,6 @@ const buildInfo = (() => {
   return { gitHead: head, builtAt: existsSync(buildId) ? statSync(buildId).mtime.toISOString() : null };
 })();
 log(`load average at start: ${loadAverage().join(", ")}`);
-const app = await startApp({ reuseBuild: values["reuse-build"] });
 let failed = false;
 const stage = async (name: BenchName, fn: () => Promise<unknown>) => {
   if (!only.has(name)) return;
@@ -94,33 +96,39 @@ const stage = async (name: BenchName, fn: () => Promise<unknown>) => {
   await save();
 };
 
+const needsApp = [...only].some((name) => !STANDALONE.has(name));
+const app = needsApp ? await startApp({ reuseBuild: values["reuse-build"] }) : null;
 try {
   await stage("insights", async () => (await import("./insights")).runInsightsBench());
-  await stage("coalescing", async () => (await import("./proxy")).runCoalescingBench(app));
+  await stage("coalescing", async () => (await import("./proxy")).runCoalescingBench(app!));
   // Before proxy: its uncached run can leave the upstream's circuit breaker open, and a stored answer is only
   // renewed from a fresh upstream copy.
-  await stage("cachedAnswers", async () => (await import("./cached-answers")).runCachedAnswersBench(app));
-  await stage("proxy", async () => (await import("./proxy")).runProxyBench(app));
-  await stage("latency", async () => (await import("./latency")).runLatencyBench(app));
-  await stage("bundles", async () => (await import("./lighthouse")).runBundlesBench(app));
+  await stage("cachedAnswers", async () => (await import("./cached-answers")).runCachedAnswersBench(app!));
+  await stage("proxy", async () => (await import("./proxy")).runProxyBench(app!));
+  await stage("latency", async () => (await import("./latency")).runLatencyBench(app!));
+  await stage("bundles", async () => (await import("./lighthouse")).runBundlesBench(app!));
   // The embedded service alone (its own process): a year of calls, listing, on-demand builds, memory.
   await stage("embeddedHistory", async () => (await import("./embedded-history")).runEmbeddedHistoryBench());
   // The transcript archive (its own processes: embedded service, PGlite, a PostgreSQL server): backfill, searches.
   await stage("search", async () => (await import("./search")).runSearchBench());
-  await stage("lighthouse", async () => (await import("./lighthouse")).runLighthouseBench(app));
+  await stage("lighthouse", async () => (await import("./lighthouse")).runLighthouseBench(app!));
   // For information (the target is the mobile run): analysts work at desktops, where this is what they get.
   await stage("lighthouseDesktop", async () =>
-    (await import("./lighthouse")).runLighthouseBench(app, { preset: "desktop" }),
+    (await import("./lighthouse")).runLighthouseBench(app!, { preset: "desktop" }),
   );
   // The heaviest last: 10,000 sockets in and out of the app leave it in no state for latency figures.
   await stage("relay", async () =>
-    (await import("./relay")).runRelayBench(app, {
+    (await import("./relay")).runRelayBench(app!, {
       clients: Number(values.clients),
       publishSeconds: Number(values.seconds),
     }),
   );
 } finally {
-  await app.stop();
+  await app?.stop();
 }
+// Its own app, on its own database seeded with 10,000 alert rules, once the shared app no longer takes CPU time.
+await stage("alertToast", async () =>
+  (await import("./alert-toast")).runAlertToastBench({ reuseBuild: values["reuse-build"] }),
+);
 log(`wrote bench/results.json and docs/performance.md (load average now ${loadAverage().join(", ")})`);
 process.exit(failed ? 1 : 0);

@@ -166,6 +166,17 @@ function section(results: Json): string {
       lat.loadAverage,
     );
   }
+  const toast = obj(results.alertToast);
+  if (!err("alertToast", toast) && toast.sentenceToToastP95Ms !== undefined) {
+    row(
+      "alertToast",
+      `sentence → alert toast p95 ms, ${fmt(toast.rulesLoaded)} rules (p50 ${fmt(toast.sentenceToToastP50Ms)}, n = ${fmt(toast.samples)}, missing ${fmt(toast.missing)})`,
+      toast.sentenceToToastP95Ms,
+      "≤ 150",
+      Number(toast.sentenceToToastP95Ms) <= 150,
+      toast.loadAverage,
+    );
+  }
   const lighthouse = (
     bench: string,
     runs: Json,

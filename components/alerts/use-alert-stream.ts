@@ -2,12 +2,16 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import type { Alert } from "@/lib/schemas/alerts";
+import { alertSchema, type Alert } from "@/lib/schemas/alerts";
 import { alertQueries } from "@/lib/queries/alerts";
 
+/** At most one inbox refresh per this long while alerts arrive (a busy call fires several a second). */
+const INBOX_REFRESH_MS = 1_000;
+
 /**
- * The user's alerts as they fire (`/api/alerts/stream`): each refreshes the inbox and the unread count and is handed
- * to `onAlert` (the toast). EventSource reconnects on its own; alerts fired meanwhile are in the inbox.
+ * The user's alerts as they fire (`/api/alerts/stream`): each is handed to `onAlert` (the toast) at once, and the
+ * inbox and unread count are refreshed, at most once a second, so a burst of alerts is one refetch, not one per
+ * alert. EventSource reconnects on its own; alerts fired meanwhile are in the inbox.
  */
 export function useAlertStream(onAlert: (alert: Alert) => void): void {
   const client = useQueryClient();
@@ -18,18 +22,32 @@ export function useAlertStream(onAlert: (alert: Alert) => void): void {
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/api/alerts/stream");
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let stale = false;
+    const refreshInbox = () => {
+      stale = false;
+      void client.invalidateQueries({ queryKey: [...alertQueries.all(), "inbox"] });
+      timer = setTimeout(() => {
+        timer = null;
+        if (stale) refreshInbox();
+      }, INBOX_REFRESH_MS);
+    };
     const listener = (event: MessageEvent<string>) => {
-      let alert: Alert;
+      let parsed: unknown;
       try {
-        alert = JSON.parse(event.data) as Alert;
+        parsed = JSON.parse(event.data);
       } catch {
         return;
       }
-      handler.current(alert);
-      void client.invalidateQueries({ queryKey: alertQueries.all() });
+      const alert = alertSchema.safeParse(parsed);
+      if (!alert.success) return;
+      handler.current(alert.data);
+      if (timer) stale = true;
+      else refreshInbox();
     };
     source.addEventListener("alert", listener);
     return () => {
+      if (timer) clearTimeout(timer);
       source.removeEventListener("alert", listener);
       source.close();
     };

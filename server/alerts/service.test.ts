@@ -28,27 +28,33 @@ function memorySource(rules: CompiledRule[], webhooks = new Map<string, string>(
   let cursor: number | null = null;
   const source: AlertSource = {
     loadRules: async () => ({ rules, webhooks }),
-    async recordFiring(c: AlertCandidate) {
-      const key = [c.userId, c.ruleId, c.subject, c.sequence ?? -1].join("|");
-      if (recorded.has(key)) return null;
-      const alert: Alert = {
-        id: String(recorded.size + 1),
-        ruleId: c.ruleId,
-        kind: c.kind,
-        callId: c.callId,
-        symbol: c.symbol,
-        sequence: c.sequence,
-        startMs: c.startMs,
-        text: c.text,
-        firedAt: new Date().toISOString(),
-        read: false,
-      };
-      recorded.set(key, alert);
-      return alert;
+    async recordFirings(candidates) {
+      return candidates.flatMap((c) => {
+        const alert = record(c);
+        return alert ? [{ candidate: c, alert }] : [];
+      });
     },
     loadResultsCursor: async () => cursor,
     saveResultsCursor: async (s) => void (cursor = s),
   };
+  function record(c: AlertCandidate): Alert | null {
+    const key = [c.userId, c.ruleId, c.subject, c.sequence ?? -1].join("|");
+    if (recorded.has(key)) return null;
+    const alert: Alert = {
+      id: String(recorded.size + 1),
+      ruleId: c.ruleId,
+      kind: c.kind,
+      callId: c.callId,
+      symbol: c.symbol,
+      sequence: c.sequence,
+      startMs: c.startMs,
+      text: c.text,
+      firedAt: new Date().toISOString(),
+      read: false,
+    };
+    recorded.set(key, alert);
+    return alert;
+  }
   return { source, recorded, cursor: () => cursor };
 }
 
@@ -77,7 +83,7 @@ function setup(
     bus,
     webhooks: hooks.sender,
     push: async () => null,
-    pushSubscriptionsOf: async () => [],
+    pushSubscriptionsOf: async () => new Map(),
     earningsUpdatedSince: options.earnings
       ? async (since) => {
           polls.push(since);

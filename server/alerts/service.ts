@@ -1,11 +1,12 @@
 import "server-only";
 import type { Logger } from "pino";
-import { alertPath, type Alert } from "@/lib/schemas/alerts";
+import { alertPath } from "@/lib/schemas/alerts";
 import type { DeliveredEvent, LiveHub } from "../relay/hub";
 import type { AlertBus } from "./bus";
 import { AlertEvaluator, type EarningsActuals } from "./evaluator";
 import { pushMessage, type PushSender, type StoredPushSubscription } from "./push";
 import type { AlertCandidate, CompiledRule } from "./rules";
+import type { RecordedFiring } from "./store";
 import { webhookPayload, type WebhookSender } from "./webhook";
 
 /**
@@ -25,7 +26,8 @@ import { webhookPayload, type WebhookSender } from "./webhook";
 export interface AlertSource {
   /** Every user's rules with their scopes resolved, and the webhook URL of each rule that has one. */
   loadRules(): Promise<{ rules: CompiledRule[]; webhooks: Map<string, string> }>;
-  recordFiring(candidate: AlertCandidate): Promise<Alert | null>;
+  /** Records an event's firings (once each across every instance) and returns those this call recorded. */
+  recordFirings(candidates: readonly AlertCandidate[]): Promise<RecordedFiring[]>;
   /** Where the results poll stopped (Unix seconds), kept across restarts. */
   loadResultsCursor(): Promise<number | null>;
   saveResultsCursor(seconds: number): Promise<void>;
@@ -39,7 +41,8 @@ export interface AlertServiceOptions {
   webhooks: WebhookSender;
   /** Resolved when push is available (the VAPID keys are loaded from the database). */
   push: () => Promise<PushSender | null>;
-  pushSubscriptionsOf: (userId: string) => Promise<StoredPushSubscription[]>;
+  /** The push subscriptions of the users an event alerted, in one read. */
+  pushSubscriptionsOf: (userIds: readonly string[]) => Promise<Map<string, StoredPushSubscription[]>>;
   /** Earnings records updated since (Unix seconds); null = no results polling. */
   earningsUpdatedSince: ((seconds: number) => Promise<EarningsActuals[]>) | null;
   log: Pick<Logger, "info" | "warn" | "error">;
@@ -127,7 +130,7 @@ export class AlertService {
     if (event.event === "sentence") candidates = this.evaluator.onSentence(event.symbol, event.data);
     else if (event.event === "call.started") candidates = this.evaluator.onCallStarted(event.data);
     else if (event.event === "call.status") this.evaluator.onCallStatus(event.data);
-    for (const candidate of candidates) this.track(this.fire(candidate));
+    if (candidates.length > 0) this.track(this.fire(candidates));
   }
 
   /** Polls the earnings calendar once (the timer calls it; tests call it directly). */
@@ -138,7 +141,8 @@ export class AlertService {
     try {
       const since = (await this.options.source.loadResultsCursor()) ?? nowSeconds;
       const records = await fetchSince(since);
-      for (const candidate of this.evaluator.onEarnings(records)) this.track(this.fire(candidate));
+      const candidates = this.evaluator.onEarnings(records);
+      if (candidates.length > 0) this.track(this.fire(candidates));
       // A record updated in the same second as the poll is read again next time; the store dedupes it.
       await this.options.source.saveResultsCursor(nowSeconds);
     } catch (error) {
@@ -151,29 +155,41 @@ export class AlertService {
     void promise.finally(() => this.pending.delete(promise));
   }
 
-  private async fire(candidate: AlertCandidate): Promise<void> {
-    let alert: Alert | null;
+  /** One event's firings: recorded together, then each delivered by whoever recorded it. */
+  private async fire(candidates: readonly AlertCandidate[]): Promise<void> {
+    let recorded: RecordedFiring[];
     try {
-      alert = await this.options.source.recordFiring(candidate);
+      recorded = await this.options.source.recordFirings(candidates);
     } catch (error) {
-      this.options.log.error({ err: error, ruleId: candidate.ruleId }, "alerts: could not record a firing");
+      this.options.log.error(
+        { err: error, ruleIds: candidates.map((c) => c.ruleId) },
+        "alerts: could not record the firings",
+      );
       return;
     }
-    if (!alert) return;
-    this.options.bus.publish({ type: "alert", userId: candidate.userId, alert });
-    const link = this.options.publicBaseUrl ? `${this.options.publicBaseUrl}${alertPath(alert)}` : null;
-    const webhookUrl = this.webhookUrls.get(candidate.ruleId);
-    if (webhookUrl) this.track(this.options.webhooks.deliver(webhookUrl, webhookPayload(alert, link)));
-    this.track(this.pushTo(candidate.userId, alert));
+    if (recorded.length === 0) return;
+    for (const { candidate, alert } of recorded) {
+      this.options.bus.publish({ type: "alert", userId: candidate.userId, alert });
+      const link = this.options.publicBaseUrl ? `${this.options.publicBaseUrl}${alertPath(alert)}` : null;
+      const webhookUrl = this.webhookUrls.get(candidate.ruleId);
+      if (webhookUrl) this.track(this.options.webhooks.deliver(webhookUrl, webhookPayload(alert, link)));
+    }
+    this.track(this.pushTo(recorded));
   }
 
-  private async pushTo(userId: string, alert: Alert): Promise<void> {
+  private async pushTo(recorded: readonly RecordedFiring[]): Promise<void> {
     try {
-      const subscriptions = await this.options.pushSubscriptionsOf(userId);
-      if (subscriptions.length === 0) return;
+      const subscriptions = await this.options.pushSubscriptionsOf(recorded.map((r) => r.candidate.userId));
+      if (subscriptions.size === 0) return;
       const sender = await this.options.push();
       if (!sender) return;
-      await Promise.all(subscriptions.map((s) => sender.send(s, pushMessage(alert, alertPath(alert)))));
+      await Promise.all(
+        recorded.flatMap(({ candidate, alert }) =>
+          (subscriptions.get(candidate.userId) ?? []).map((s) =>
+            sender.send(s, pushMessage(alert, alertPath(alert))),
+          ),
+        ),
+      );
     } catch (error) {
       this.options.log.warn({ err: error }, "alerts: push delivery failed");
     }

@@ -46,6 +46,57 @@ describe("AlertStore", () => {
     expect(await store.recordFiring(candidate({ ruleId: rule.id, sequence: null }))).toBeNull();
   });
 
+  it("records one event's firings for many users together, each once, and returns only what it recorded", async () => {
+    const rules = await Promise.all(
+      ["u1", "u2", "u3"].map((u) => store.createRule(u, { kind: "keyword", phrase: "backlog" })),
+    );
+    const batch = rules.map((rule, i) => candidate({ userId: `u${i + 1}`, ruleId: rule.id, sequence: 40 }));
+    const first = await store.recordFirings(batch);
+    expect(first.map((r) => [r.candidate.userId, r.alert.ruleId, r.alert.sequence])).toEqual([
+      ["u1", rules[0]!.id, 40],
+      ["u2", rules[1]!.id, 40],
+      ["u3", rules[2]!.id, 40],
+    ]);
+    // The same event again (a new leader replaying) plus one new sentence: only the new one is recorded.
+    const again = await store.recordFirings([
+      ...batch,
+      candidate({ userId: "u2", ruleId: rules[1]!.id, sequence: 41 }),
+    ]);
+    expect(again.map((r) => [r.candidate.userId, r.alert.sequence])).toEqual([["u2", 41]]);
+    expect((await store.listAlerts("u3", { limit: 10 })).data).toHaveLength(1);
+  });
+
+  it("records the rest of a batch when one candidate's rule was deleted after it was evaluated", async () => {
+    const kept = await store.createRule("v1", { kind: "keyword", phrase: "pricing" });
+    const gone = await store.createRule("v2", { kind: "keyword", phrase: "pricing" });
+    await store.deleteRule("v2", gone.id);
+    const recorded = await store.recordFirings([
+      candidate({ userId: "v2", ruleId: gone.id, sequence: 7 }),
+      candidate({ userId: "v1", ruleId: kept.id, sequence: 7 }),
+    ]);
+    expect(recorded.map((r) => r.candidate.userId)).toEqual(["v1"]);
+    expect((await store.listAlerts("v1", { limit: 10 })).data).toHaveLength(1);
+  });
+
+  it("reads the push subscriptions of several users at once", async () => {
+    const sub = (n: number) => ({
+      endpoint: `https://push.example.com/${n}`,
+      keys: { p256dh: "BNc".padEnd(87, "A"), auth: "x".repeat(22) },
+    });
+    await store.savePushSubscription("w1", sub(1));
+    await store.savePushSubscription("w1", sub(2));
+    await store.savePushSubscription("w2", sub(3));
+    const byUser = await store.pushSubscriptionsOfUsers(["w1", "w2", "w3", "w1"]);
+    expect(
+      byUser
+        .get("w1")
+        ?.map((s) => s.subscription.endpoint)
+        .sort(),
+    ).toEqual(["https://push.example.com/1", "https://push.example.com/2"]);
+    expect(byUser.get("w2")).toHaveLength(1);
+    expect(byUser.has("w3")).toBe(false);
+  });
+
   it("lists the inbox newest first with the unread count, and marks read per user", async () => {
     const rule = await store.createRule("bob", { kind: "keyword", phrase: "margin" });
     const a = await store.recordFiring(

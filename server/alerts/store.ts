@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Alert, AlertRule, AlertRuleInput, AlertRuleKind, SpeakerRole } from "@/lib/schemas/alerts";
 import type { Db } from "../db/database";
 import {
@@ -28,6 +28,15 @@ export const MAX_RULES_PER_USER = 100;
 
 type RuleRow = typeof alertRules.$inferSelect;
 type FiringRow = typeof alertFirings.$inferSelect;
+
+/** A firing this instance recorded, with the candidate it came from (who gets it, which rule's webhook). */
+export interface RecordedFiring {
+  candidate: AlertCandidate;
+  alert: Alert;
+}
+
+const firingKey = (userId: string, ruleId: number, subject: string, sequence: number) =>
+  `${userId}\u0000${ruleId}\u0000${subject}\u0000${sequence}`;
 
 function toRule(row: RuleRow): AlertRule {
   return {
@@ -152,22 +161,63 @@ export class AlertStore implements VapidKeyStore {
 
   /** Records a firing; returns it when this call recorded it, `null` when it was recorded before. */
   async recordFiring(candidate: AlertCandidate): Promise<Alert | null> {
-    const [row] = await this.db
+    return (await this.recordFirings([candidate]))[0]?.alert ?? null;
+  }
+
+  /**
+   * Records the firings of one event in one statement (a sentence can fire the rules of many users; one round trip
+   * instead of one each keeps the time to the first toast flat), and returns those this call recorded. Should the
+   * statement fail (a rule deleted since it was evaluated breaks its foreign key), each is tried alone, so one
+   * user's deleted rule costs nobody else their alert.
+   */
+  async recordFirings(candidates: readonly AlertCandidate[]): Promise<RecordedFiring[]> {
+    if (candidates.length === 0) return [];
+    let rows: FiringRow[];
+    try {
+      rows = await this.insertFirings(candidates);
+    } catch (error) {
+      if (candidates.length === 1) throw error;
+      rows = [];
+      for (const candidate of candidates)
+        rows.push(...(await this.insertFirings([candidate]).catch(() => [])));
+    }
+    const byKey = new Map(
+      rows.map((row) => [firingKey(row.userId, row.ruleId, row.subject, row.sequence), row]),
+    );
+    const recorded: RecordedFiring[] = [];
+    for (const candidate of candidates) {
+      const key = firingKey(
+        candidate.userId,
+        Number(candidate.ruleId),
+        candidate.subject,
+        candidate.sequence ?? -1,
+      );
+      const row = byKey.get(key);
+      if (!row) continue;
+      byKey.delete(key);
+      recorded.push({ candidate, alert: toAlert(row) });
+    }
+    return recorded;
+  }
+
+  private insertFirings(candidates: readonly AlertCandidate[]): Promise<FiringRow[]> {
+    return this.db
       .insert(alertFirings)
-      .values({
-        userId: candidate.userId,
-        ruleId: Number(candidate.ruleId),
-        kind: candidate.kind,
-        subject: candidate.subject,
-        callId: candidate.callId,
-        symbol: candidate.symbol,
-        sequence: candidate.sequence ?? -1,
-        startMs: candidate.startMs === null ? null : Math.round(candidate.startMs),
-        text: candidate.text,
-      })
+      .values(
+        candidates.map((candidate) => ({
+          userId: candidate.userId,
+          ruleId: Number(candidate.ruleId),
+          kind: candidate.kind,
+          subject: candidate.subject,
+          callId: candidate.callId,
+          symbol: candidate.symbol,
+          sequence: candidate.sequence ?? -1,
+          startMs: candidate.startMs === null ? null : Math.round(candidate.startMs),
+          text: candidate.text,
+        })),
+      )
       .onConflictDoNothing()
       .returning();
-    return row ? toAlert(row) : null;
   }
 
   /** The inbox, newest first; `before` (an alert id) pages back. */
@@ -268,11 +318,26 @@ export class AlertStore implements VapidKeyStore {
   }
 
   async pushSubscriptionsOf(userId: string): Promise<StoredPushSubscription[]> {
-    const rows = await this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-    return rows.map((r) => ({
-      id: String(r.id),
-      subscription: { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } },
-    }));
+    return (await this.pushSubscriptionsOfUsers([userId])).get(userId) ?? [];
+  }
+
+  /** The push subscriptions of several users in one query (an event's firings), by user. */
+  async pushSubscriptionsOfUsers(userIds: readonly string[]): Promise<Map<string, StoredPushSubscription[]>> {
+    const byUser = new Map<string, StoredPushSubscription[]>();
+    if (userIds.length === 0) return byUser;
+    const rows = await this.db
+      .select()
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.userId, [...new Set(userIds)]));
+    for (const r of rows) {
+      const list = byUser.get(r.userId) ?? [];
+      list.push({
+        id: String(r.id),
+        subscription: { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } },
+      });
+      byUser.set(r.userId, list);
+    }
+    return byUser;
   }
 
   // ── small state (the results poll's cursor) ────────────────────────────────────────────────────────────────────

@@ -119,13 +119,13 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
     bus,
     webhooks,
     push: () => pushSender().catch(() => null),
-    pushSubscriptionsOf: async (userId) => (await repositories()).alerts.pushSubscriptionsOf(userId),
+    pushSubscriptionsOf: async (userIds) => (await repositories()).alerts.pushSubscriptionsOfUsers(userIds),
     source: {
       async loadRules() {
         const { alerts, watchlists } = await repositories();
         return alerts.compiledRules(await watchlists.tickersById());
       },
-      recordFiring: async (candidate) => (await repositories()).alerts.recordFiring(candidate),
+      recordFirings: async (candidates) => (await repositories()).alerts.recordFirings(candidates),
       loadResultsCursor: async () => {
         const value = await (await repositories()).alerts.getState(RESULTS_CURSOR);
         return typeof value === "number" ? value : null;

@@ -21,23 +21,30 @@ export interface CalendarFilterValues {
   tickers: string[];
   pageSize: number;
   sort: string;
+  /** A watchlist id: only its companies (the ticker filter is then off). */
+  watchlist?: string | null;
 }
 
 /**
  * The filter bar shared by both calendars. Each change resets paging to the first page (a page number means
- * nothing in a different result). Ticker text applies on Enter or when the field loses focus.
+ * nothing in a different result). Ticker text applies on Enter or when the field loses focus. With
+ * `watchlistOptions`, a "Watchlist" select limits the rows to one watchlist's companies; choosing one clears the
+ * tickers, whose field is off meanwhile (two lists of companies at once would be a puzzle to read).
  */
 export function CalendarFilters({
   values,
   onChange,
   sortOptions,
   rangeOptions,
+  watchlistOptions,
   actions,
 }: {
   values: CalendarFilterValues;
   onChange: (patch: Partial<CalendarFilterValues> & { page?: number }) => void;
   sortOptions: readonly { value: string; label: string }[];
   rangeOptions: readonly RangePreset[];
+  /** The user's watchlists (value = id); the current value is among them even when it names none. */
+  watchlistOptions?: readonly { value: string; label: string }[];
   actions?: ReactNode;
 }) {
   const id = useId();
@@ -113,12 +120,34 @@ export function CalendarFilters({
           ))}
         </Select>
       </Field>
+      {watchlistOptions ? (
+        <Field label="Watchlist" htmlFor={`${id}-watchlist`}>
+          <Select
+            id={`${id}-watchlist`}
+            className="max-w-52"
+            value={values.watchlist ?? ""}
+            onChange={(e) => {
+              setDraft(null);
+              onChange({ watchlist: e.target.value || null, tickers: [], page: 0 });
+            }}
+          >
+            <option value="">All companies</option>
+            {watchlistOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      ) : null}
       <Field label="Tickers" htmlFor={`${id}-tickers`}>
         <Input
           id={`${id}-tickers`}
           className="w-44"
-          placeholder="e.g. NWSC, ACME"
-          value={draft ?? tickerText}
+          disabled={Boolean(values.watchlist)}
+          title={values.watchlist ? "The watchlist chooses the companies" : undefined}
+          placeholder={values.watchlist ? "From the watchlist" : "e.g. NWSC, ACME"}
+          value={values.watchlist ? "" : (draft ?? tickerText)}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={applyTickers}
           autoComplete="off"

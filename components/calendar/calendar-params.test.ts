@@ -1,11 +1,14 @@
+import { createLoader } from "nuqs/server";
 import { describe, expect, it } from "vitest";
 import {
   cleanTickers,
   clampImportance,
   clampPageSize,
+  earningsParams,
   filtersFromParams,
   resolveRange,
 } from "./calendar-params";
+import { chooseWatchlist, isWatchlistId, watchlistOptionLabel } from "./watchlist-filter";
 
 describe("calendar URL parameters", () => {
   const wednesday = new Date("2025-01-15T15:00:00Z");
@@ -57,5 +60,56 @@ describe("filtersFromParams", () => {
       page: 0,
       pageSize: 250,
     });
+  });
+});
+
+describe("the watchlist parameter", () => {
+  const base = {
+    range: "all" as const,
+    from: null,
+    to: null,
+    tickers: ["AAPL"],
+    importance: 0,
+    sort: "date:asc",
+    page: 0,
+    pageSize: 250,
+  };
+  it("limits the rows to a watchlist and drops the ticker filter it replaces", () => {
+    const { watchlist, filters } = filtersFromParams({ ...base, watchlist: " 12 " });
+    expect(watchlist).toBe("12");
+    expect(filters.tickers).toEqual([]);
+  });
+  it("means every company when absent or blank", () => {
+    expect(filtersFromParams(base).watchlist).toBeNull();
+    expect(filtersFromParams({ ...base, watchlist: "  " }).watchlist).toBeNull();
+    expect(filtersFromParams({ ...base, watchlist: null }).filters.tickers).toEqual(["AAPL"]);
+  });
+  it("is read from the URL as typed, so a bad id can be reported", () => {
+    const load = createLoader(earningsParams);
+    expect(load("?watchlist=7&tickers=AAPL").watchlist).toBe("7");
+    expect(load("?watchlist=abc").watchlist).toBe("abc");
+    expect(load("").watchlist).toBeNull();
+  });
+});
+
+describe("chooseWatchlist", () => {
+  const semis = { id: "3", name: "Semis", position: 0, tickers: ["NWSC", "ACME"], createdAt: "" };
+  const empty = { id: "4", name: "Later", position: 1, tickers: [], createdAt: "" };
+  it("tells every case apart", () => {
+    expect(chooseWatchlist(null, undefined)).toEqual({ kind: "all" });
+    expect(chooseWatchlist("3", undefined)).toEqual({ kind: "loading", id: "3" });
+    expect(chooseWatchlist("3", undefined, { isError: true })).toEqual({ kind: "error", id: "3" });
+    expect(chooseWatchlist("3", [semis, empty])).toEqual({ kind: "ready", list: semis });
+    expect(chooseWatchlist("4", [semis, empty])).toEqual({ kind: "empty", list: empty });
+    expect(chooseWatchlist("99", [semis, empty])).toEqual({ kind: "unknown", id: "99" });
+  });
+  it("reports an id that cannot be one without waiting for the lists", () => {
+    expect(chooseWatchlist("../1", undefined)).toEqual({ kind: "unknown", id: "../1" });
+    expect(isWatchlistId("0012")).toBe(true);
+    expect(isWatchlistId("1e3")).toBe(false);
+  });
+  it("labels a watchlist with its size", () => {
+    expect(watchlistOptionLabel(semis)).toBe("Semis (2 companies)");
+    expect(watchlistOptionLabel({ name: "One", tickers: ["A"] })).toBe("One (1 company)");
   });
 });

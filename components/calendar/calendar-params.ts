@@ -34,6 +34,9 @@ const common = {
   tickers: parseAsArrayOf(parseAsTicker).withDefault([]),
   page: parseAsInteger.withDefault(0),
   pageSize: parseAsInteger.withDefault(250),
+  /** A watchlist's id: only its companies' rows. Kept as typed (checked in watchlist-filter.ts), so a bad or
+   * deleted id can be reported instead of silently showing every company. */
+  watchlist: parseAsString,
 };
 
 export const earningsParams = {
@@ -92,16 +95,26 @@ export function cleanTickers(values: readonly string[]): string[] {
  * range for the page's own wording.
  */
 export function filtersFromParams<S extends string>(
-  params: RangeState & { tickers: string[]; importance: number; sort: S; page: number; pageSize: number },
+  params: RangeState & {
+    tickers: string[];
+    importance: number;
+    sort: S;
+    page: number;
+    pageSize: number;
+    watchlist?: string | null;
+  },
   now = new Date(),
 ) {
   const range = resolveRange(params, now);
+  const watchlist = params.watchlist?.trim() || null;
   return {
     range,
+    /** The watchlist the rows are limited to; it replaces the ticker filter (which is then ignored). */
+    watchlist,
     filters: {
       from: range.from,
       to: range.to,
-      tickers: cleanTickers(params.tickers),
+      tickers: watchlist ? [] : cleanTickers(params.tickers),
       importance: clampImportance(params.importance),
       sort: params.sort,
       page: Math.max(0, params.page),

@@ -22,6 +22,7 @@ export function CalendarResults<Row extends { id: string }>({
   onPage,
   testId,
   rowTestId,
+  notice,
 }: {
   state: CalendarData<Row>;
   columns: VirtualColumn<Row>[];
@@ -34,6 +35,8 @@ export function CalendarResults<Row extends { id: string }>({
   onPage: (page: number) => void;
   testId: string;
   rowTestId: string;
+  /** Shown instead of the rows and the pager: why there are none to ask for (a missing or empty watchlist). */
+  notice?: ReactNode;
 }) {
   const { data, error, isPending, isFetching, refetch, rows, lastError, activeIndex, setActiveIndex } = state;
   return (
@@ -52,7 +55,9 @@ export function CalendarResults<Row extends { id: string }>({
       {data?.meta.stale ? (
         <StaleNote fetchedAt={data.meta.fetchedAt} timeZone={timeZone} what={labels.what} />
       ) : null}
-      {isPending ? (
+      {notice ? (
+        notice
+      ) : isPending ? (
         <VirtualTableSkeleton columns={columns} label={labels.loading} />
       ) : error && !data ? (
         <ErrorState
@@ -76,7 +81,7 @@ export function CalendarResults<Row extends { id: string }>({
           rowTestId={rowTestId}
         />
       )}
-      {data ? (
+      {data && !notice ? (
         <CalendarPager
           page={page}
           pageSize={pageSize}

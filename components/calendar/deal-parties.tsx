@@ -1,4 +1,5 @@
 import { IntentLink } from "@/components/ui/intent-link";
+import { FollowButton } from "@/components/watchlists/follow-button";
 import { MISSING } from "@/lib/format";
 import type { DealParty, MaRow } from "@/lib/schemas/calendar";
 
@@ -7,7 +8,7 @@ import type { DealParty, MaRow } from "@/lib/schemas/calendar";
  * load the whole M&A calendar (filters, URL state, virtual table) with it.
  */
 
-export function Party({ party }: { party: DealParty }) {
+export function Party({ party, follow = false }: { party: DealParty; follow?: boolean }) {
   const name = party.name ?? MISSING;
   if (!party.ticker) {
     return (
@@ -21,6 +22,7 @@ export function Party({ party }: { party: DealParty }) {
   }
   return (
     <span className="flex min-w-0 items-baseline gap-1.5">
+      {follow ? <FollowButton symbol={party.ticker} compact className="self-center" /> : null}
       <IntentLink
         href={`/companies/${encodeURIComponent(party.ticker)}`}
         className="text-accent shrink-0 font-mono font-semibold hover:underline"
@@ -35,16 +37,25 @@ export function Party({ party }: { party: DealParty }) {
   );
 }
 
-/** "Acquirer → target" in one cell; screen readers hear "acquires". */
-export function DealParties({ deal }: { deal: Pick<MaRow, "acquirer" | "target"> }) {
+/**
+ * "Acquirer → target" in one cell; screen readers hear "acquires". With `follow`, each listed party has a follow
+ * star (private targets have no ticker to follow).
+ */
+export function DealParties({
+  deal,
+  follow = false,
+}: {
+  deal: Pick<MaRow, "acquirer" | "target">;
+  follow?: boolean;
+}) {
   return (
     <span className="grid grid-cols-[1fr_auto_1fr] items-baseline gap-2">
-      <Party party={deal.acquirer} />
+      <Party party={deal.acquirer} follow={follow} />
       <span className="text-muted">
         <span aria-hidden>→</span>
         <span className="sr-only">acquires</span>
       </span>
-      <Party party={deal.target} />
+      <Party party={deal.target} follow={follow} />
     </span>
   );
 }

@@ -20,13 +20,23 @@ import {
   zonedWallTimeToDate,
 } from "@/lib/format";
 import { calendarQueries, compareEarnings, fetchEarnings } from "@/lib/queries/calendar";
+import { fetchWatchlistCalendar, watchlistQueries } from "@/lib/queries/watchlists";
 import type { EarningsRow } from "@/lib/schemas/calendar";
+import type { PagedEnvelope } from "@/lib/schemas/envelope";
+import { FollowButton } from "@/components/watchlists/follow-button";
 import { CalendarFilters } from "./calendar-filters";
 import { earningsParams, filtersFromParams, urlOptions } from "./calendar-params";
 import { CalendarResults } from "./calendar-results";
 import { useCalendarData } from "./use-calendar-data";
 import { Actual, Confirmed, Importance, Surprise } from "./figures";
 import { ReportTime } from "./report-time";
+import {
+  isTruncated,
+  useWatchlistFilter,
+  withCalendarError,
+  WatchlistNotice,
+  WatchlistSummary,
+} from "./watchlist-notice";
 
 function periodLabel(row: EarningsRow): string {
   if (!row.period) return "—";
@@ -50,9 +60,10 @@ export function earningsColumns(timeZone: string): VirtualColumn<EarningsRow>[] 
     {
       id: "company",
       header: "Company",
-      width: 250,
+      width: 276,
       cell: (r) => (
-        <span className="flex min-w-0 items-baseline gap-2">
+        <span className="flex min-w-0 items-baseline gap-1.5">
+          <FollowButton symbol={r.ticker} compact className="self-center" />
           <IntentLink
             href={`/companies/${encodeURIComponent(r.ticker)}`}
             className="text-accent w-14 shrink-0 font-mono font-semibold hover:underline"
@@ -173,17 +184,47 @@ export function earningsToIcs(rows: readonly EarningsRow[], origin: string, now 
   );
 }
 
+type EarningsQuery = ReturnType<typeof calendarQueries.earnings>;
+
 export function EarningsCalendar() {
   const timeZone = useTimeZone();
   const [params, setParams] = useQueryStates(earningsParams, urlOptions);
-  const { range, filters } = filtersFromParams(params);
+  const { range, filters, watchlist } = filtersFromParams(params);
+  const lists = useWatchlistFilter(watchlist);
+  const { tickers: _ignored, ...listFilters } = filters;
+  // A watchlist's rows come from its own endpoint (any number of tickers, merged) in the same envelope; the query is
+  // off until the id is known to name a non-empty watchlist, and the notice below says why when it never will be.
+  const query: EarningsQuery = watchlist
+    ? ({
+        ...watchlistQueries.earningsPage(lists.readyId ?? watchlist, listFilters),
+        enabled: lists.readyId !== null,
+      } as unknown as EarningsQuery)
+    : calendarQueries.earnings(filters);
   const state = useCalendarData({
-    query: calendarQueries.earnings(filters),
-    fetchUpdated: (since, signal) => fetchEarnings({ ...filters, page: 0, pageSize: 1000 }, signal, since),
+    query,
+    fetchUpdated: (since, signal) =>
+      watchlist
+        ? (fetchWatchlistCalendar<EarningsRow>(
+            watchlist,
+            "earnings",
+            { ...listFilters, page: 0, pageSize: 1000 },
+            signal,
+            since,
+          ) as Promise<PagedEnvelope<EarningsRow>>)
+        : fetchEarnings({ ...filters, page: 0, pageSize: 1000 }, signal, since),
     compare: compareEarnings(filters.sort),
     hrefOf: (row) => `/companies/${encodeURIComponent(row.ticker)}`,
   });
   const { rows } = state;
+  const choice = withCalendarError(lists.choice, state.error);
+  const notice = watchlist ? (
+    <WatchlistNotice
+      choice={choice}
+      what="reports"
+      onShowAll={() => void setParams({ watchlist: null, page: 0 })}
+      onRetry={lists.retryLists}
+    />
+  ) : null;
   const columns = useMemo(() => earningsColumns(timeZone), [timeZone]);
 
   const fileStem = `earnings-${range.from ?? "all"}${range.to && range.to !== range.from ? `_${range.to}` : ""}`;
@@ -215,6 +256,7 @@ export function EarningsCalendar() {
       <CalendarFilters
         values={{ ...params, pageSize: filters.pageSize }}
         onChange={(patch) => void setParams(patch as Parameters<typeof setParams>[0])}
+        watchlistOptions={lists.options}
         rangeOptions={["today", "this-week", "next-week", "custom", "all"]}
         sortOptions={[
           { value: "date:asc", label: "Date, earliest first" },
@@ -237,15 +279,18 @@ export function EarningsCalendar() {
               "All dates"
             )}
             {" · "}times in {timeZone}, exchange time on hover
+            <WatchlistSummary choice={choice} isTruncated={isTruncated(state.data)} />
           </>
         }
+        notice={notice}
         labels={{
           what: "earnings calendar",
           loading: "Loading earnings",
           error: "Could not load the earnings calendar.",
           empty: "No earnings reports match these filters.",
-          emptyHint:
-            filters.tickers.length || filters.importance
+          emptyHint: watchlist
+            ? "None of this watchlist's companies reports in these dates: try a wider date range or a lower importance."
+            : filters.tickers.length || filters.importance
               ? "Try fewer tickers, a lower importance, or a wider date range."
               : "Try a wider date range, such as next week or a custom range.",
           caption: "Earnings calendar",

@@ -9,7 +9,9 @@ import { toCsv } from "@/lib/export/csv";
 import { downloadText } from "@/lib/export/download";
 import { MISSING, formatDate, formatMoney } from "@/lib/format";
 import { calendarQueries, compareMa, fetchMa } from "@/lib/queries/calendar";
+import { fetchWatchlistCalendar, watchlistQueries } from "@/lib/queries/watchlists";
 import type { MaRow } from "@/lib/schemas/calendar";
+import type { PagedEnvelope } from "@/lib/schemas/envelope";
 import { CalendarFilters } from "./calendar-filters";
 import { DealParties } from "./deal-parties";
 import { maParams, filtersFromParams, urlOptions } from "./calendar-params";
@@ -17,6 +19,13 @@ import { CalendarResults } from "./calendar-results";
 import { useCalendarData } from "./use-calendar-data";
 import { useTimeZone } from "@/components/ui/use-time-zone";
 import { Importance } from "./figures";
+import {
+  isTruncated,
+  useWatchlistFilter,
+  withCalendarError,
+  WatchlistNotice,
+  WatchlistSummary,
+} from "./watchlist-notice";
 
 /** Status colours carry meaning: done (positive), dead (negative), pending (warning); the word is always shown. */
 const STATUS_TONE: Record<string, BadgeTone> = {
@@ -33,8 +42,8 @@ function maColumns(): VirtualColumn<MaRow>[] {
     {
       id: "deal",
       header: "Acquirer → target",
-      width: 440,
-      cell: (r) => <DealParties deal={r} />,
+      width: 480,
+      cell: (r) => <DealParties deal={r} follow />,
     },
     {
       id: "size",
@@ -95,13 +104,33 @@ const CSV_COLUMNS = [
   { header: "Importance", value: (r: MaRow) => r.importance },
 ];
 
+type MaQuery = ReturnType<typeof calendarQueries.ma>;
+
 export function MaCalendar() {
   const timeZone = useTimeZone();
   const [params, setParams] = useQueryStates(maParams, urlOptions);
-  const { range, filters } = filtersFromParams(params);
+  const { range, filters, watchlist } = filtersFromParams(params);
+  const lists = useWatchlistFilter(watchlist);
+  const { tickers: _ignored, ...listFilters } = filters;
+  // As on the earnings calendar: a watchlist's deals (acquirer or target in it) from its own endpoint.
+  const query: MaQuery = watchlist
+    ? ({
+        ...watchlistQueries.maPage(lists.readyId ?? watchlist, listFilters),
+        enabled: lists.readyId !== null,
+      } as unknown as MaQuery)
+    : calendarQueries.ma(filters);
   const state = useCalendarData({
-    query: calendarQueries.ma(filters),
-    fetchUpdated: (since, signal) => fetchMa({ ...filters, page: 0, pageSize: 1000 }, signal, since),
+    query,
+    fetchUpdated: (since, signal) =>
+      watchlist
+        ? (fetchWatchlistCalendar<MaRow>(
+            watchlist,
+            "ma",
+            { ...listFilters, page: 0, pageSize: 1000 },
+            signal,
+            since,
+          ) as Promise<PagedEnvelope<MaRow>>)
+        : fetchMa({ ...filters, page: 0, pageSize: 1000 }, signal, since),
     compare: compareMa(filters.sort),
     hrefOf: (row) => {
       const ticker = row.acquirer.ticker ?? row.target.ticker;
@@ -110,12 +139,22 @@ export function MaCalendar() {
   });
   const { rows } = state;
   const columns = useMemo(() => maColumns(), []);
+  const choice = withCalendarError(lists.choice, state.error);
+  const notice = watchlist ? (
+    <WatchlistNotice
+      choice={choice}
+      what="deals"
+      onShowAll={() => void setParams({ watchlist: null, page: 0 })}
+      onRetry={lists.retryLists}
+    />
+  ) : null;
 
   return (
     <div className="flex flex-col gap-3">
       <CalendarFilters
         values={{ ...params, pageSize: filters.pageSize }}
         onChange={(patch) => void setParams(patch as Parameters<typeof setParams>[0])}
+        watchlistOptions={lists.options}
         rangeOptions={["all", "today", "this-week", "next-week", "custom"]}
         sortOptions={[
           { value: "announced", label: "Announced, oldest first" },
@@ -147,14 +186,18 @@ export function MaCalendar() {
               ? `Announced ${formatDate(range.from)}${range.to && range.to !== range.from ? ` – ${formatDate(range.to)}` : ""}`
               : "All announcement dates"}
             {params.sort !== "announced" ? " · deals without that date are left out" : ""}
+            <WatchlistSummary choice={choice} isTruncated={isTruncated(state.data)} />
           </>
         }
+        notice={notice}
         labels={{
           what: "M&A calendar",
           loading: "Loading M&A deals",
           error: "Could not load the M&A calendar.",
           empty: "No deals match these filters.",
-          emptyHint: "Try all dates, fewer tickers or a lower importance.",
+          emptyHint: watchlist
+            ? "None of this watchlist's companies is acquirer or target of a deal in these dates: try all dates or a lower importance."
+            : "Try all dates, fewer tickers or a lower importance.",
           caption: "M&A calendar",
         }}
         page={filters.page}

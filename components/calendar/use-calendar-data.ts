@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, useQuery, type UseQueryOptions } from "@tanstack/react-query";
+import { useQuery, type UseQueryOptions } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useMemo } from "react";
 import { useRowNavigation } from "@/components/shell/use-row-navigation";
@@ -8,8 +8,9 @@ import type { PagedEnvelope } from "@/lib/schemas/envelope";
 import { useCalendarRefresh } from "./use-calendar-refresh";
 
 /**
- * What both calendars do with one page of rows: keep the previous page on screen while the next loads, merge
- * changed rows every minute (useCalendarRefresh), and let j/k/Enter walk the rows and open the company of a row.
+ * What both calendars do with one page of rows: keep the previous page of the same source on screen while the next
+ * loads, merge changed rows every minute (useCalendarRefresh), and let j/k/Enter walk the rows and open the company
+ * of a row.
  */
 export function useCalendarData<Row extends { id: string }, Key extends readonly unknown[]>({
   query,
@@ -24,7 +25,15 @@ export function useCalendarData<Row extends { id: string }, Key extends readonly
   hrefOf: (row: Row) => string | null;
 }) {
   const router = useRouter();
-  const result = useQuery({ ...query, placeholderData: keepPreviousData });
+  // The previous page stays on screen while the next loads, but only from the same source: after switching between
+  // every company and a watchlist (or between watchlists), the old rows are not the new answer's, and showing them
+  // under the new filter would mislead. A query key's last element holds the filters; what precedes names the source.
+  const source = JSON.stringify(query.queryKey.slice(0, -1));
+  const result = useQuery({
+    ...query,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && JSON.stringify(previousQuery.queryKey.slice(0, -1)) === source ? previous : undefined,
+  });
   const { data, isPlaceholderData } = result;
   const rows = useMemo(() => data?.data ?? [], [data]);
   const { lastError } = useCalendarRefresh({

@@ -74,6 +74,7 @@ export function SiteHeader({ isDemo }: { isDemo: boolean }) {
           <TickerSearch
             inputRef={searchRef}
             className="w-36 sm:w-60"
+            follow
             onSelect={(m) => router.push(`/companies/${encodeURIComponent(m.ticker)}`)}
             hint={
               <span className="hidden sm:inline">

@@ -2,8 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useDeferredValue, useEffect, useId, useState, type Ref } from "react";
+import { useDeferredValue, useEffect, useId, useState, type KeyboardEvent, type Ref } from "react";
 import { cn } from "@/components/ui/cn";
+import { FollowButton } from "@/components/watchlists/follow-button";
 import { symbolQueries } from "@/lib/queries/symbols";
 import type { SymbolMatch } from "@/lib/schemas/symbols";
 import { SEARCH_QUERY_MAX } from "@/lib/schemas/search-values";
@@ -13,6 +14,12 @@ import { SEARCH_QUERY_MAX } from "@/lib/schemas/search-values";
  * arrow keys, Enter picks, Escape closes then clears. What "pick" means is the caller's (open the company, add it
  * to a comparison). With `transcriptSearch` (the default), the last option searches every call's transcript for the
  * text instead (/search).
+ *
+ * With `follow`, each company has a follow star beside its option. The stars are buttons outside the listbox (an
+ * option may not hold a control), in a column aligned with the options: focus stays in the input as before, so
+ * arrows, Enter (opens the company) and Escape are unchanged; Tab moves to the highlighted company's star (the only
+ * star in the tab order), arrows move between stars, Escape or Shift+Tab goes back to the input. A mouse click on a
+ * star does not take focus from the input.
  */
 export function TickerSearch({
   onSelect,
@@ -23,6 +30,7 @@ export function TickerSearch({
   exclude,
   hint,
   transcriptSearch = true,
+  follow = false,
 }: {
   onSelect: (match: SymbolMatch) => void;
   label?: string;
@@ -32,6 +40,7 @@ export function TickerSearch({
   exclude?: readonly string[];
   hint?: React.ReactNode;
   transcriptSearch?: boolean;
+  follow?: boolean;
 }) {
   const router = useRouter();
   const id = useId();
@@ -65,6 +74,23 @@ export function TickerSearch({
     setOpen(false);
   }
 
+  function onStarKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const next =
+      event.key === "ArrowDown"
+        ? Math.min(matches.length - 1, index + 1)
+        : event.key === "ArrowUp"
+          ? Math.max(0, index - 1)
+          : null;
+    if (next !== null) {
+      event.preventDefault();
+      setActive(next);
+      document.getElementById(`${id}-star-${next}`)?.focus();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      document.getElementById(`${id}-input`)?.focus();
+    }
+  }
+
   let status = "";
   if (showList) {
     if (isError) status = "Search failed. Try again.";
@@ -72,7 +98,13 @@ export function TickerSearch({
   }
 
   return (
-    <div className={cn("relative", className)}>
+    <div
+      className={cn("relative", className)}
+      // The list closes when focus leaves the search as a whole, not when it moves from the input to a star.
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <label htmlFor={`${id}-input`} className="sr-only">
         {label}
       </label>
@@ -94,7 +126,7 @@ export function TickerSearch({
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
+        aria-describedby={follow ? `${id}-follow-hint` : undefined}
         onKeyDown={(e) => {
           if (e.key === "ArrowDown") {
             e.preventDefault();
@@ -116,60 +148,85 @@ export function TickerSearch({
         className="border-line bg-canvas placeholder:text-muted h-7 w-full rounded border pr-8 pl-2 text-[13px]"
       />
       {hint ? <span className="pointer-events-none absolute top-1 right-1.5">{hint}</span> : null}
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={label}
+      {follow ? (
+        <span id={`${id}-follow-hint`} className="sr-only">
+          Tab reaches the follow button of the highlighted company.
+        </span>
+      ) : null}
+      <div
         className={cn(
           "border-line-strong bg-canvas absolute top-full right-0 left-0 z-40 mt-1 max-h-80 min-w-64 overflow-auto rounded border py-1 shadow-lg",
-          showList && optionCount > 0 ? "block" : "hidden",
+          showList && optionCount > 0 ? "flex items-start" : "hidden",
         )}
       >
-        {matches.map((m, i) => (
-          <li
-            key={m.ticker}
-            id={`${id}-opt-${i}`}
-            role="option"
-            aria-selected={i === activeIndex}
-            // mousedown, not click: the input's blur would close the list first.
-            onMouseDown={(e) => {
-              e.preventDefault();
-              pick(i);
-            }}
-            onMouseMove={() => setActive(i)}
-            className={cn(
-              "flex h-8 cursor-pointer items-center gap-2 px-2 text-[13px]",
-              i === activeIndex && "bg-accent-soft",
-            )}
-          >
-            <span className="w-14 shrink-0 font-mono font-semibold">{m.ticker}</span>
-            <span className="truncate">{m.name}</span>
-            {m.exchange ? <span className="text-2xs text-muted ml-auto shrink-0">{m.exchange}</span> : null}
-          </li>
-        ))}
-        {offersTranscripts ? (
-          <li
-            id={`${id}-opt-${matches.length}`}
-            role="option"
-            aria-selected={activeIndex === matches.length}
-            data-testid="search-transcripts-option"
-            onMouseDown={(e) => {
-              e.preventDefault();
-              pick(matches.length);
-            }}
-            onMouseMove={() => setActive(matches.length)}
-            className={cn(
-              "border-line flex h-8 cursor-pointer items-center gap-2 px-2 text-[13px]",
-              matches.length > 0 && "border-t",
-              activeIndex === matches.length && "bg-accent-soft",
-            )}
-          >
-            <span className="truncate">
-              Search transcripts for <span className="font-semibold">“{q}”</span>
-            </span>
-          </li>
+        <ul id={listId} role="listbox" aria-label={label} className="min-w-0 flex-1">
+          {matches.map((m, i) => (
+            <li
+              key={m.ticker}
+              id={`${id}-opt-${i}`}
+              role="option"
+              aria-selected={i === activeIndex}
+              // mousedown, not click: the input's blur would close the list first.
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pick(i);
+              }}
+              onMouseMove={() => setActive(i)}
+              className={cn(
+                "flex h-8 cursor-pointer items-center gap-2 px-2 text-[13px]",
+                i === activeIndex && "bg-accent-soft",
+              )}
+            >
+              <span className="w-14 shrink-0 font-mono font-semibold">{m.ticker}</span>
+              <span className="truncate">{m.name}</span>
+              {m.exchange ? <span className="text-2xs text-muted ml-auto shrink-0">{m.exchange}</span> : null}
+            </li>
+          ))}
+          {offersTranscripts ? (
+            <li
+              id={`${id}-opt-${matches.length}`}
+              role="option"
+              aria-selected={activeIndex === matches.length}
+              data-testid="search-transcripts-option"
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pick(matches.length);
+              }}
+              onMouseMove={() => setActive(matches.length)}
+              className={cn(
+                "border-line flex h-8 cursor-pointer items-center gap-2 px-2 text-[13px]",
+                matches.length > 0 && "border-t",
+                activeIndex === matches.length && "bg-accent-soft",
+              )}
+            >
+              <span className="truncate">
+                Search transcripts for <span className="font-semibold">“{q}”</span>
+              </span>
+            </li>
+          ) : null}
+        </ul>
+        {follow && matches.length > 0 ? (
+          <div role="group" aria-label="Follow" className="flex shrink-0 flex-col">
+            {matches.map((m, i) => (
+              <span
+                key={m.ticker}
+                className={cn("flex h-8 items-center pr-1", i === activeIndex && "bg-accent-soft")}
+              >
+                <FollowButton
+                  symbol={m.ticker}
+                  compact
+                  id={`${id}-star-${i}`}
+                  tabIndex={i === activeIndex ? 0 : -1}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onMouseMove={() => setActive(i)}
+                  onFocus={() => setActive(i)}
+                  onKeyDown={(e) => onStarKey(e, i)}
+                />
+              </span>
+            ))}
+          </div>
         ) : null}
-      </ul>
+      </div>
       <div
         aria-live="polite"
         className={cn(

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { EarningsRow, MaRow } from "@/lib/schemas/calendar";
+import type { PageMeta } from "@/lib/schemas/envelope";
 import type { Watchlist, WatchlistCreate, WatchlistPatch } from "@/lib/schemas/watchlists";
 import { apiUrl, fetchJson } from "./fetch-json";
 import { sendJson } from "./send-json";
@@ -7,6 +8,50 @@ import { sendJson } from "./send-json";
 export interface WatchlistCalendar<T> {
   data: T[];
   meta: { tickers: string[]; requests: number; isTruncated: boolean };
+}
+
+/** A page of a watchlist's calendar in the main calendars' envelope (what `/api/watchlists/{id}/calendar` answers). */
+export interface WatchlistCalendarPage<T> {
+  data: T[];
+  meta: PageMeta & WatchlistCalendar<T>["meta"];
+}
+
+/** The main calendar pages' filters, as the watchlist calendar takes them (its tickers are the watchlist's). */
+export interface WatchlistCalendarFilters {
+  from?: string;
+  to?: string;
+  importance?: number;
+  sort?: string;
+  page: number;
+  pageSize: number;
+}
+
+export function watchlistCalendarUrl(
+  id: string,
+  kind: "earnings" | "ma",
+  filters: WatchlistCalendarFilters,
+  updatedSince?: number,
+): string {
+  return apiUrl(`/api/watchlists/${encodeURIComponent(id)}/calendar`, {
+    kind,
+    from: filters.from,
+    to: filters.to,
+    importance: filters.importance,
+    sort: filters.sort,
+    page: filters.page,
+    pageSize: filters.pageSize,
+    updatedSince,
+  });
+}
+
+export function fetchWatchlistCalendar<T>(
+  id: string,
+  kind: "earnings" | "ma",
+  filters: WatchlistCalendarFilters,
+  signal?: AbortSignal,
+  updatedSince?: number,
+) {
+  return fetchJson<WatchlistCalendarPage<T>>(watchlistCalendarUrl(id, kind, filters, updatedSince), signal);
 }
 
 export const watchlistQueries = {
@@ -34,6 +79,17 @@ export const watchlistQueries = {
           apiUrl(`/api/watchlists/${id}/calendar`, { kind: "ma", from, to }),
           signal,
         ),
+    }),
+  /** One page of a watchlist's earnings calendar for the main calendar page. */
+  earningsPage: (id: string, filters: WatchlistCalendarFilters) =>
+    queryOptions({
+      queryKey: [...watchlistQueries.all(), "calendar", id, "earnings", "page", filters] as const,
+      queryFn: ({ signal }) => fetchWatchlistCalendar<EarningsRow>(id, "earnings", filters, signal),
+    }),
+  maPage: (id: string, filters: WatchlistCalendarFilters) =>
+    queryOptions({
+      queryKey: [...watchlistQueries.all(), "calendar", id, "ma", "page", filters] as const,
+      queryFn: ({ signal }) => fetchWatchlistCalendar<MaRow>(id, "ma", filters, signal),
     }),
 };
 

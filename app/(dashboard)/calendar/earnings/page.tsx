@@ -13,8 +13,10 @@ export const metadata: Metadata = { title: "Earnings calendar" };
 
 export default async function EarningsCalendarPage({ searchParams }: PageProps<"/calendar/earnings">) {
   // The page of rows the URL asks for, read with the calendar's own parsers, so it is the browser's first query.
-  const { filters } = filtersFromParams(loadEarningsParams(await searchParams));
-  const state = await prefetchApi([apiQueries.earnings(filters)]);
+  const { filters, watchlist } = filtersFromParams(loadEarningsParams(await searchParams));
+  // A watchlist's rows are per user and come from another endpoint: the browser asks for them, and prefetching
+  // every company's rows would be work thrown away.
+  const state = watchlist ? undefined : await prefetchApi([apiQueries.earnings(filters)]);
   return (
     <>
       <PageHeader

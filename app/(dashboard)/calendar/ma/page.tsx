@@ -13,8 +13,10 @@ export const metadata: Metadata = { title: "M&A calendar" };
 
 export default async function MaCalendarPage({ searchParams }: PageProps<"/calendar/ma">) {
   // The page of rows the URL asks for, read with the calendar's own parsers, so it is the browser's first query.
-  const { filters } = filtersFromParams(loadMaParams(await searchParams));
-  const state = await prefetchApi([apiQueries.ma(filters)]);
+  const { filters, watchlist } = filtersFromParams(loadMaParams(await searchParams));
+  // A watchlist's rows are per user and come from another endpoint: the browser asks for them, and prefetching
+  // every company's rows would be work thrown away.
+  const state = watchlist ? undefined : await prefetchApi([apiQueries.ma(filters)]);
   return (
     <>
       <PageHeader

@@ -10,7 +10,8 @@ import { getRuntime } from "@/server/runtime";
 import { getWorkspace } from "@/server/workspace";
 import { pathId, workspaceJson } from "@/server/workspace/http";
 import { requestUser } from "@/server/workspace/request-user";
-import { pageOfRows } from "@/server/workspace/watchlist-calendar";
+import type { EarningsRow, MaRow } from "@/lib/schemas/calendar";
+import { pageOfRows, type MergedCalendar } from "@/server/workspace/watchlist-calendar";
 import { watchlistEarnings, watchlistMa } from "@/server/workspace/watchlist-calendars";
 
 export const runtime = "nodejs";
@@ -54,7 +55,7 @@ export const GET = withRequestContext(async function GET(
     );
     const list = await (await getWorkspace().repositories()).watchlists.get(user, id);
     const upstream = getRuntime().upstream;
-    const merged =
+    const merged: MergedCalendar<EarningsRow | MaRow> =
       kind === "earnings"
         ? await watchlistEarnings(
             upstream,

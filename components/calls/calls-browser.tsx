@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, StaleNote } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/local-time";
+import { FollowButton } from "@/components/watchlists/follow-button";
 import {
   FOLLOWED_TICKERS_PER_REQUEST,
   useFollowedCalls,
@@ -36,7 +37,7 @@ import {
 /**
  * Calls, live first then newest, with filters in the URL and the first points of each enriched call's summary. On
  * the first page, "Your companies" lists the followed companies' calls under the same filters, whichever page of the
- * general list they fall on (docs/workspace.md); the general list marks them with a star.
+ * general list they fall on (docs/workspace.md); every row has the compact follow star.
  * Summaries come from one `/api/summaries` request per list covering its time span (not one request per row).
  */
 export function CallsBrowser() {
@@ -131,7 +132,6 @@ export function CallsBrowser() {
                 call={call}
                 summary={summaryMap.get(call.callId)}
                 isActive={mineCount + i === activeIndex}
-                isFollowed={followed.has(call.symbol.toUpperCase())}
               />
             ))}
           </CallsTable>
@@ -250,7 +250,6 @@ function FollowedSection({
               call={call}
               summary={summaryMap.get(call.callId)}
               isActive={i === activeIndex}
-              isFollowed
             />
           ))}
         </CallsTable>
@@ -263,12 +262,10 @@ function CallRow({
   call,
   summary,
   isActive,
-  isFollowed,
 }: {
   call: CallListItem;
   summary: CallSummary | undefined;
   isActive: boolean;
-  isFollowed: boolean;
 }) {
   const points = summary?.points.slice(0, 2) ?? [];
   return (
@@ -276,14 +273,11 @@ function CallRow({
       <Td className="tabular-nums">
         <LocalTime value={call.startTime} />
       </Td>
-      <Td className="font-semibold whitespace-nowrap">
-        {call.symbol}
-        {isFollowed ? (
-          <span className="text-accent ml-1" title="You follow this company">
-            <span aria-hidden>★</span>
-            <span className="sr-only"> (followed)</span>
-          </span>
-        ) : null}
+      <Td className="py-0 font-semibold whitespace-nowrap">
+        <span className="inline-flex items-center gap-0.5">
+          {call.symbol}
+          <FollowButton symbol={call.symbol} compact />
+        </span>
       </Td>
       <Td className="max-w-96 truncate">
         <IntentLink

@@ -332,7 +332,10 @@ function ResultCall({ call, isActive }: { call: SearchCall; isActive: boolean })
       )}
     >
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
-        <span className="font-semibold">{call.symbol}</span>
+        <span className="inline-flex items-center gap-0.5 self-center">
+          <span className="font-semibold">{call.symbol}</span>
+          <FollowButton symbol={call.symbol} compact />
+        </span>
         <IntentLink
           href={first ? callMomentHref(call.callId, first) : callHref(call.callId)}
           className="min-w-0 truncate font-medium hover:underline"
@@ -343,9 +346,6 @@ function ResultCall({ call, isActive }: { call: SearchCall; isActive: boolean })
         {call.status === "live" ? <CallStatusBadge status="live" /> : null}
         <span className="text-2xs text-muted tabular-nums">
           <LocalTime value={call.startTime} /> · {formatCount(call.hitCount, "match", "matches")}
-        </span>
-        <span className="ml-auto self-center">
-          <FollowButton symbol={call.symbol} />
         </span>
       </div>
       <ul className="mt-1 flex flex-col">

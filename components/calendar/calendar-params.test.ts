@@ -8,7 +8,13 @@ import {
   filtersFromParams,
   resolveRange,
 } from "./calendar-params";
-import { chooseWatchlist, isWatchlistId, watchlistOptionLabel } from "./watchlist-filter";
+import {
+  chooseWatchlist,
+  isWatchlistId,
+  needsNotice,
+  watchlistOptionLabel,
+  watchlistSizeLabel,
+} from "./watchlist-filter";
 
 describe("calendar URL parameters", () => {
   const wednesday = new Date("2025-01-15T15:00:00Z");
@@ -109,7 +115,16 @@ describe("chooseWatchlist", () => {
     expect(isWatchlistId("1e3")).toBe(false);
   });
   it("labels a watchlist with its size", () => {
-    expect(watchlistOptionLabel(semis)).toBe("Semis (2 companies)");
-    expect(watchlistOptionLabel({ name: "One", tickers: ["A"] })).toBe("One (1 company)");
+    expect(watchlistOptionLabel(semis)).toBe("Semis (2)");
+    expect(watchlistSizeLabel(semis)).toBe("Semis (2 companies)");
+    expect(watchlistSizeLabel({ name: "One", tickers: ["A"] })).toBe("One (1 company)");
+  });
+  it("explains instead of showing rows only when there are none to ask for", () => {
+    expect(needsNotice({ kind: "unknown", id: "9" })).toBe(true);
+    expect(needsNotice({ kind: "empty", list: empty })).toBe(true);
+    expect(needsNotice({ kind: "error", id: "3" })).toBe(true);
+    expect(needsNotice({ kind: "loading", id: "3" })).toBe(false);
+    expect(needsNotice({ kind: "ready", list: semis })).toBe(false);
+    expect(needsNotice({ kind: "all" })).toBe(false);
   });
 });

@@ -37,6 +37,7 @@ import {
   WatchlistNotice,
   WatchlistSummary,
 } from "./watchlist-notice";
+import { needsNotice } from "./watchlist-filter";
 
 function periodLabel(row: EarningsRow): string {
   if (!row.period) return "—";
@@ -217,7 +218,7 @@ export function EarningsCalendar() {
   });
   const { rows } = state;
   const choice = withCalendarError(lists.choice, state.error);
-  const notice = watchlist ? (
+  const notice = needsNotice(choice) ? (
     <WatchlistNotice
       choice={choice}
       what="reports"

@@ -26,6 +26,7 @@ import {
   WatchlistNotice,
   WatchlistSummary,
 } from "./watchlist-notice";
+import { needsNotice } from "./watchlist-filter";
 
 /** Status colours carry meaning: done (positive), dead (negative), pending (warning); the word is always shown. */
 const STATUS_TONE: Record<string, BadgeTone> = {
@@ -140,7 +141,7 @@ export function MaCalendar() {
   const { rows } = state;
   const columns = useMemo(() => maColumns(), []);
   const choice = withCalendarError(lists.choice, state.error);
-  const notice = watchlist ? (
+  const notice = needsNotice(choice) ? (
     <WatchlistNotice
       choice={choice}
       what="deals"

@@ -37,8 +37,18 @@ export function chooseWatchlist(
   return list.tickers.length === 0 ? { kind: "empty", list } : { kind: "ready", list };
 }
 
-/** The select's label for a watchlist: its name and how many companies it holds. */
+/** The select's label for a watchlist: its name and, short, how many companies it holds. */
 export function watchlistOptionLabel(list: Pick<Watchlist, "name" | "tickers">): string {
+  return `${list.name} (${list.tickers.length})`;
+}
+
+/** The status line's words for a watchlist. */
+export function watchlistSizeLabel(list: Pick<Watchlist, "name" | "tickers">): string {
   const n = list.tickers.length;
   return `${list.name} (${n} ${n === 1 ? "company" : "companies"})`;
+}
+
+/** Whether the choice leaves nothing to ask for, so the page explains instead of showing rows. */
+export function needsNotice(choice: WatchlistChoice): boolean {
+  return choice.kind === "unknown" || choice.kind === "empty" || choice.kind === "error";
 }

@@ -6,7 +6,12 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { EmptyState, ErrorState } from "@/components/ui/panel-state";
 import { isApiError } from "@/lib/queries/fetch-json";
 import { watchlistQueries } from "@/lib/queries/watchlists";
-import { chooseWatchlist, watchlistOptionLabel, type WatchlistChoice } from "./watchlist-filter";
+import {
+  chooseWatchlist,
+  watchlistOptionLabel,
+  watchlistSizeLabel,
+  type WatchlistChoice,
+} from "./watchlist-filter";
 
 /**
  * The calendar pages' watchlist filter: the user's watchlists (the cached list the follow stars read too), what the
@@ -44,7 +49,7 @@ export function WatchlistSummary({ choice, isTruncated }: { choice: WatchlistCho
   if (choice.kind !== "ready" && choice.kind !== "empty") return null;
   return (
     <>
-      {" · "}watchlist <span className="text-fg font-medium">{watchlistOptionLabel(choice.list)}</span>
+      {" · "}watchlist <span className="text-fg font-medium">{watchlistSizeLabel(choice.list)}</span>
       {isTruncated ? " · more rows than one view holds: narrow the dates" : ""}
     </>
   );

@@ -5,8 +5,15 @@
  * The package exposes only eSpeak's command-line program, whose `main()` Emscripten runs once per module instance.
  * Instantiating the 18 MB module costs ~100 ms of CPU, five times the cost of saying a sentence, so one instance
  * is reused: `main()` is called again with an argv built with the exported `malloc`. Before every run the
- * instance's linear memory (32 MB, fixed) is restored from an image taken right after instantiation (~4 ms), so
- * each run starts exactly like a fresh instance: eSpeak's globals and musl's `getopt` state (`optind`) included.
+ * instance's linear memory (32 MB, fixed) is put back as it was right after instantiation, so each run starts
+ * exactly like a fresh instance: eSpeak's globals and musl's `getopt` state (`optind`) included.
+ *
+ * Memory (docs/embedded-history.md, "Measured"): 18 of the module's 18.5 MB are its data section, eSpeak's data
+ * files, which Emscripten serves from linear memory in place (MEMFS owns slices of it) and which eSpeak only
+ * reads. Kept whole, those bytes would sit in memory three times: in the compiled module (V8 keeps its wire
+ * bytes), in linear memory, and in a full reset image. So the module is compiled without its data section, the
+ * segments are written into linear memory by this code (read from the file again only for a new instance), and
+ * the reset image leaves out the data files and the pages that are zero: a few hundred kB instead of 32 MB.
  * eSpeak also seeds the noise it mixes into voices from the wall clock, so the module's clock import is frozen.
  * Together they make output deterministic (same text and voice → same samples, whatever was said before and
  * whenever), which the live service relies on to rebuild a call's audio on the timeline it already published.
@@ -62,20 +69,144 @@ function wasmPath(): string {
   return path.join(path.dirname(entry), "espeak-ng.wasm");
 }
 
+/** An active data segment of the module: bytes Emscripten expects at `offset` of linear memory on instantiation. */
+export interface DataSegment {
+  offset: number;
+  bytes: Uint8Array;
+}
+
+/** The module's bytes without the data section, and that section's segments (views into `bytes`). */
+export function splitDataSection(bytes: Uint8Array): { code: Uint8Array; segments: DataSegment[] } {
+  let at = 8;
+  const leb = () => {
+    let value = 0;
+    let shift = 0;
+    let byte: number;
+    do {
+      byte = bytes[at++]!;
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return value;
+  };
+  const kept: Uint8Array[] = [bytes.subarray(0, 8)];
+  const segments: DataSegment[] = [];
+  while (at < bytes.length) {
+    const start = at;
+    const id = bytes[at++]!;
+    const size = leb();
+    const end = at + size;
+    // A data count section means instructions refer to segments by index (memory.init): they must stay.
+    if (id === 12) throw new Error("espeak-ng: passive data segments are not supported");
+    if (id !== 11) {
+      kept.push(bytes.subarray(start, end));
+      at = end;
+      continue;
+    }
+    const count = leb();
+    for (let i = 0; i < count; i++) {
+      // Only `i32.const N; end` offsets into memory 0 (flags 0), which is what Emscripten emits without PIC.
+      const flags = leb();
+      if (flags !== 0 || bytes[at++] !== 0x41) throw new Error("espeak-ng: unsupported data segment");
+      let offset = 0;
+      let shift = 0;
+      let byte: number;
+      do {
+        byte = bytes[at++]!;
+        offset |= (byte & 0x7f) << shift;
+        shift += 7;
+      } while (byte & 0x80);
+      if (bytes[at++] !== 0x0b) throw new Error("espeak-ng: unsupported data segment offset");
+      const length = leb();
+      segments.push({ offset: offset >>> 0, bytes: bytes.subarray(at, at + length) });
+      at += length;
+    }
+    if (at !== end) throw new Error("espeak-ng: malformed data section");
+  }
+  const code = new Uint8Array(kept.reduce((n, part) => n + part.length, 0));
+  let offset = 0;
+  for (const part of kept) {
+    code.set(part, offset);
+    offset += part.length;
+  }
+  return { code, segments };
+}
+
+async function readSegments(): Promise<DataSegment[]> {
+  return splitDataSection(await readFile(wasmPath())).segments;
+}
+
+const PAGE = 4096;
+
+/**
+ * What linear memory held right after instantiation, outside eSpeak's data files: runs of 4 kB pages, each either
+ * a copy of its bytes or known to be zero.
+ */
+interface ResetImage {
+  copies: { offset: number; bytes: Uint8Array }[];
+  zeros: { offset: number; length: number }[];
+}
+
+function isZero(page: Uint8Array): boolean {
+  const words = new Float64Array(page.buffer, page.byteOffset, page.byteLength / 8);
+  for (let i = 0; i < words.length; i++) if (words[i] !== 0) return false;
+  return true;
+}
+
+function takeImage(memory: Uint8Array, readOnly: { start: number; end: number }[]): ResetImage {
+  const image: ResetImage = { copies: [], zeros: [] };
+  const skipped = (page: number) =>
+    readOnly.some((r) => r.start <= page * PAGE && (page + 1) * PAGE <= r.end);
+  const pages = memory.length / PAGE;
+  for (let page = 0; page < pages;) {
+    if (skipped(page)) {
+      page++;
+      continue;
+    }
+    const zero = isZero(memory.subarray(page * PAGE, (page + 1) * PAGE));
+    let last = page + 1;
+    while (last < pages && !skipped(last) && isZero(memory.subarray(last * PAGE, (last + 1) * PAGE)) === zero)
+      last++;
+    if (zero) image.zeros.push({ offset: page * PAGE, length: (last - page) * PAGE });
+    else image.copies.push({ offset: page * PAGE, bytes: memory.slice(page * PAGE, last * PAGE) });
+    page = last;
+  }
+  return image;
+}
+
+/** The data files Emscripten embedded (`__emscripten_embedded_file_data`: name, length, address; name 0 ends). */
+function embeddedFiles(memory: Uint8Array, table: number): { start: number; end: number }[] {
+  const words = new DataView(memory.buffer, memory.byteOffset, memory.byteLength);
+  const files: { start: number; end: number }[] = [];
+  for (let at = table; words.getUint32(at, true) !== 0; at += 12) {
+    const length = words.getUint32(at + 4, true);
+    const start = words.getUint32(at + 8, true);
+    files.push({ start, end: start + length });
+  }
+  return files;
+}
+
 /** One instantiated module, the memory image it is reset to before each run, and the means to run `main()`. */
 class EspeakRuntime {
   runs = 0;
   private readonly errors: string[] = [];
-  private readonly image: Uint8Array;
+  private readonly image: ResetImage;
+  /** Where eSpeak's data files sit in linear memory (read-only: never written, so never reset). */
+  readonly dataFiles: readonly { start: number; end: number }[];
 
   private constructor(
     private readonly emscripten: EspeakModule,
     private readonly exports: WebAssembly.Exports,
   ) {
-    this.image = new Uint8Array(this.memory.buffer.slice(0));
+    const memory = new Uint8Array(this.memory.buffer);
+    const table = (exports.__emscripten_embedded_file_data as WebAssembly.Global | undefined)?.value as
+      number | undefined;
+    this.dataFiles = table === undefined ? [] : embeddedFiles(memory, table);
+    this.image = takeImage(memory, this.dataFiles);
   }
 
-  static async create(wasm: WebAssembly.Module): Promise<EspeakRuntime> {
+  /** `segments`: the data section `wasm` was compiled without (see `splitDataSection`). */
+  static async create(wasm: WebAssembly.Module, segments: DataSegment[]): Promise<EspeakRuntime> {
     let instance: WebAssembly.Instance | undefined;
     const errors: string[] = [];
     const emscripten = await ESpeakNg({
@@ -87,6 +218,9 @@ class EspeakRuntime {
         const env = imports.env as Record<string, unknown>;
         env.emscripten_date_now = () => FROZEN_CLOCK_MS;
         void WebAssembly.instantiate(wasm, imports).then((i) => {
+          // What instantiation would have done with the data section, before Emscripten's start-up reads it.
+          const memory = new Uint8Array((i.exports.memory as WebAssembly.Memory).buffer);
+          for (const segment of segments) memory.set(segment.bytes, segment.offset);
           instance = i;
           receive(i);
         });
@@ -97,6 +231,16 @@ class EspeakRuntime {
     const runtime = new EspeakRuntime(emscripten, instance.exports);
     runtime.errors.push(...errors);
     return runtime;
+  }
+
+  /** Linear memory as it is now (tests check that the data files stay as loaded). */
+  get memoryBytes(): Uint8Array {
+    return new Uint8Array(this.memory.buffer);
+  }
+
+  /** Bytes the reset image holds (the rest is zero or the data files). */
+  get imageBytes(): number {
+    return this.image.copies.reduce((n, c) => n + c.bytes.length, 0);
   }
 
   private get memory(): WebAssembly.Memory {
@@ -110,8 +254,9 @@ class EspeakRuntime {
 
   /** Runs eSpeak's `main()` with `args` from the pristine memory image; throws if it exits or fails. */
   main(args: string[]): void {
-    if (this.memory.buffer.byteLength !== this.image.length) throw new Error("espeak-ng: memory grew");
-    new Uint8Array(this.memory.buffer).set(this.image);
+    const memory = new Uint8Array(this.memory.buffer);
+    for (const { offset, bytes } of this.image.copies) memory.set(bytes, offset);
+    for (const { offset, length } of this.image.zeros) memory.fill(0, offset, offset + length);
     const all = ["espeak-ng", ...args];
     const pointers = all.map((arg) => {
       const bytes = Buffer.from(`${arg}\0`, "utf8");
@@ -189,9 +334,10 @@ export class EspeakEngine implements SpeechEngine {
   private constructor(private readonly wasm: WebAssembly.Module) {}
 
   static async create(): Promise<EspeakEngine> {
-    const wasm = await WebAssembly.compile(await readFile(wasmPath()));
+    const { code, segments } = splitDataSection(await readFile(wasmPath()));
+    const wasm = await WebAssembly.compile(code);
     const engine = new EspeakEngine(wasm);
-    engine.runtime = await EspeakRuntime.create(wasm);
+    engine.runtime = await EspeakRuntime.create(wasm, segments);
     engine.instances = 1;
     return engine;
   }
@@ -199,6 +345,11 @@ export class EspeakEngine implements SpeechEngine {
   /** WASM instances created so far: stays 1 while every sentence reuses the first (the fast path). */
   get instanceCount(): number {
     return this.instances;
+  }
+
+  /** The current instance (tests of its memory), if there is one. */
+  get currentRuntime(): EspeakRuntime | undefined {
+    return this.runtime;
   }
 
   synthesize(text: string, voice: VoiceId): Promise<SpeechClip> {
@@ -228,7 +379,8 @@ export class EspeakEngine implements SpeechEngine {
 
   private async runMain(args: string[], text: string): Promise<Uint8Array> {
     if (!this.runtime) {
-      this.runtime = await EspeakRuntime.create(this.wasm);
+      // Rare (after a failed run): the data section is read from the file again rather than kept for this.
+      this.runtime = await EspeakRuntime.create(this.wasm, await readSegments());
       this.instances++;
     }
     const runtime = this.runtime;

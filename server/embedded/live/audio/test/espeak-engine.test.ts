@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { EspeakEngine } from "../espeak-engine";
+import { EspeakEngine, splitDataSection } from "../espeak-engine";
 import type { SpeechClip } from "../types";
 
 function rms(samples: Int16Array): number {
@@ -109,6 +112,26 @@ describe("EspeakEngine", () => {
     expect((cpu.user + cpu.system) / 1000 / audioMs).toBeLessThan(0.1);
     // Every sentence so far ran in the one WASM instance created up front.
     expect(engine.instanceCount).toBe(1);
+  });
+
+  it("keeps eSpeak's data files only in linear memory, untouched by speech, and a small reset image", async () => {
+    await engine.synthesize(sentence, engine.voices[4]!);
+    const runtime = engine.currentRuntime!;
+    const memory = runtime.memoryBytes;
+    // The reset image leaves the data files out on the grounds that nothing writes them: check that it holds.
+    const wasm = readFileSync(
+      path.join(path.dirname(createRequire(import.meta.url).resolve("espeak-ng")), "espeak-ng.wasm"),
+    );
+    const { code, segments } = splitDataSection(wasm);
+    expect(code.length).toBeLessThan(2_000_000);
+    const fileBytes = runtime.dataFiles.reduce((n, f) => n + f.end - f.start, 0);
+    expect(fileBytes).toBeGreaterThan(15_000_000);
+    for (const file of runtime.dataFiles) {
+      const segment = segments.find((s) => s.offset <= file.start && file.end <= s.offset + s.bytes.length)!;
+      const expected = segment.bytes.subarray(file.start - segment.offset, file.end - segment.offset);
+      expect(Buffer.from(memory.subarray(file.start, file.end)).equals(expected)).toBe(true);
+    }
+    expect(runtime.imageBytes).toBeLessThan(4_000_000);
   });
 
   it("discards the instance after a failed run and recovers with a new one", async () => {

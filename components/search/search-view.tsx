@@ -85,7 +85,13 @@ export function SearchView() {
             {calls.length === 0 ? (
               result.notice ? null : (
                 <EmptyState
-                  title={result.archivedCalls === 0 ? "The archive is still empty" : "No sentence matches"}
+                  title={
+                    result.archivedCalls === 0
+                      ? "The archive is still empty"
+                      : result.totalNotes > 0
+                        ? "No transcript sentence matches"
+                        : "No sentence and none of your notes matches"
+                  }
                   hint={
                     result.archivedCalls === 0
                       ? "Calls are being indexed; try again in a moment."

@@ -48,7 +48,9 @@ export function CallsBrowser() {
   const list = useQuery({ ...callQueries.list(filters), placeholderData: keepPreviousData });
   const rows = useMemo(() => list.data?.data ?? [], [list.data]);
   const followed = useFollowedTickers();
-  const mine = useFollowedCalls(filters, followed, filters.page === 0);
+  // A list already filtered to followed tickers only is the section itself.
+  const onlyFollowed = tickers.length > 0 && tickers.every((t) => followed.has(t));
+  const mine = useFollowedCalls(filters, followed, filters.page === 0 && !onlyFollowed);
 
   const span = summarySpan(rows);
   const summaries = useQuery({

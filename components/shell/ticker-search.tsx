@@ -155,7 +155,10 @@ export function TickerSearch({
       ) : null}
       <div
         className={cn(
-          "border-line-strong bg-canvas absolute top-full right-0 left-0 z-40 mt-1 max-h-80 min-w-64 overflow-auto rounded border py-1 shadow-lg",
+          "border-line-strong bg-canvas absolute top-full right-0 z-40 mt-1 max-h-80 overflow-auto rounded border py-1 shadow-lg",
+          // With stars (the header's search, at the right edge) the list grows leftwards, a little wider, so it
+          // never runs off a phone's screen, which would scroll the page sideways when a star takes focus.
+          follow ? "w-[max(100%,18rem)]" : "left-0 min-w-64",
           showList && optionCount > 0 ? "flex items-start" : "hidden",
         )}
       >

@@ -14,7 +14,6 @@ import { Table, Td, Th, Tr } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/local-time";
 import { FollowButton } from "@/components/watchlists/follow-button";
 import {
-  FOLLOWED_TICKERS_PER_REQUEST,
   useFollowedCalls,
   useFollowedTickers,
   type FollowedCalls,
@@ -26,7 +25,10 @@ import { formatClock } from "./call-format";
 import { CallStatusBadge } from "./call-status-badge";
 import {
   CALLS_PAGE_SIZE,
+  FOLLOWED_TICKERS_PER_REQUEST,
   callListFilters,
+  followedSummaryFilters,
+  showsFollowedSection,
   callsParams,
   callsUrlOptions,
   parseTickerInput,
@@ -48,19 +50,16 @@ export function CallsBrowser() {
   const list = useQuery({ ...callQueries.list(filters), placeholderData: keepPreviousData });
   const rows = useMemo(() => list.data?.data ?? [], [list.data]);
   const followed = useFollowedTickers();
-  // A list already filtered to followed tickers only is the section itself.
-  const onlyFollowed = tickers.length > 0 && tickers.every((t) => followed.has(t));
-  const mine = useFollowedCalls(filters, followed, filters.page === 0 && !onlyFollowed);
+  const mine = useFollowedCalls(filters, followed, showsFollowedSection(filters, followed));
 
   const span = summarySpan(rows);
   const summaries = useQuery({
     ...callQueries.summaries(summaryFilters(tickers, span)),
     enabled: span !== null,
   });
-  // The section's calls may lie outside the general page's span: their own request, over their own tickers.
   const mineSpan = summarySpan(mine.calls);
   const mineSummaries = useQuery({
-    ...callQueries.summaries(summaryFilters(mine.tickers.slice(0, FOLLOWED_TICKERS_PER_REQUEST), mineSpan)),
+    ...callQueries.summaries(followedSummaryFilters(mine.tickers, mineSpan)),
     enabled: mineSpan !== null,
   });
   const summaryMap = useMemo(

@@ -86,3 +86,89 @@ export function summarySpan(calls: readonly CallListItem[]): { from: string; to:
 export function summaryFilters(tickers: readonly string[], span: { from: string; to: string } | null) {
   return { tickers, from: span?.from, to: span?.to, page: 0, pageSize: 100 };
 }
+
+/** Calls the "Your companies" section of the calls list shows; the rest are counted and one click away. */
+export const FOLLOWED_CALLS_LIMIT = 10;
+/** `/api/calls` takes at most 50 tickers per request. */
+export const FOLLOWED_TICKERS_PER_REQUEST = 50;
+/** At most this many requests (200 tickers) per view: a bound on what one page load may cost the upstream. */
+export const FOLLOWED_MAX_REQUESTS = 4;
+
+/**
+ * The followed tickers a view's filters cover, sorted, cut into requests of 50: all of them, or only those the
+ * ticker filter names too. `omitted` counts those past the request bound.
+ */
+export function followedTickerChunks(
+  followed: ReadonlySet<string>,
+  filterTickers: readonly string[] = [],
+): { tickers: string[]; chunks: string[][]; omitted: number } {
+  const named = new Set(filterTickers.map((t) => t.toUpperCase()));
+  const tickers = [...followed].filter((t) => named.size === 0 || named.has(t)).sort();
+  const chunks: string[][] = [];
+  for (
+    let i = 0;
+    i < tickers.length && chunks.length < FOLLOWED_MAX_REQUESTS;
+    i += FOLLOWED_TICKERS_PER_REQUEST
+  )
+    chunks.push(tickers.slice(i, i + FOLLOWED_TICKERS_PER_REQUEST));
+  const covered = chunks.reduce((n, c) => n + c.length, 0);
+  return { tickers, chunks, omitted: tickers.length - covered };
+}
+
+/**
+ * The first `limit` calls of several pages of disjoint tickers, ordered as `/api/calls` orders one list (live
+ * first, then newest). Each page holds its request's first `limit` calls in that order, so the union's first `limit`
+ * are among them.
+ */
+export function mergeCallPages<T extends { callId: string; status: string; startTime: string }>(
+  pages: readonly (readonly T[])[],
+  limit: number,
+): T[] {
+  const seen = new Set<string>();
+  const all: T[] = [];
+  for (const page of pages)
+    for (const call of page) {
+      if (seen.has(call.callId)) continue;
+      seen.add(call.callId);
+      all.push(call);
+    }
+  const live = (c: T) => (c.status === "live" ? 0 : 1);
+  return all
+    .sort(
+      (a, b) =>
+        live(a) - live(b) ||
+        Date.parse(b.startTime) - Date.parse(a.startTime) ||
+        a.callId.localeCompare(b.callId),
+    )
+    .slice(0, limit);
+}
+
+/**
+ * Whether the list opens with "Your companies": on its first page, when the user follows a company, unless the ticker
+ * filter names followed companies only (the list is then that section).
+ */
+export function showsFollowedSection(filters: CallListFilters, followed: ReadonlySet<string>): boolean {
+  const named = filters.tickers ?? [];
+  return (
+    filters.page === 0 && followed.size > 0 && !(named.length > 0 && named.every((t) => followed.has(t)))
+  );
+}
+
+/** One request of the "Your companies" section: the list's filters, these tickers, the first few calls. */
+export function followedSectionFilters(
+  filters: CallListFilters,
+  tickers: readonly string[],
+): CallListFilters {
+  return { ...filters, tickers, page: 0, pageSize: FOLLOWED_CALLS_LIMIT };
+}
+
+/**
+ * The summaries of the section's calls, which may lie outside the general page's span: their own request, over the
+ * followed tickers (the first 50: the API's limit; the section's ten calls rarely reach past them).
+ */
+export function followedSummaryFilters(
+  tickers: readonly string[],
+  span: { from: string; to: string } | null,
+) {
+  return summaryFilters(tickers.slice(0, FOLLOWED_TICKERS_PER_REQUEST), span);
+}

@@ -12,8 +12,8 @@
  * files, which Emscripten serves from linear memory in place (MEMFS owns slices of it) and which eSpeak only
  * reads. Kept whole, those bytes would sit in memory three times: in the compiled module (V8 keeps its wire
  * bytes), in linear memory, and in a full reset image. So the module is compiled without its data section, the
- * segments are written into linear memory by this code (read from the file again only for a new instance), and
- * the reset image leaves out the data files and the pages that are zero: a few hundred kB instead of 32 MB.
+ * segments are read from the file straight into linear memory by this code (again for a new instance), and the
+ * reset image leaves out the data files and the pages that are zero: 0.7 MB instead of 32 MB.
  * eSpeak also seeds the noise it mixes into voices from the wall clock, so the module's clock import is frozen.
  * Together they make output deterministic (same text and voice → same samples, whatever was said before and
  * whenever), which the live service relies on to rebuild a call's audio on the timeline it already published.
@@ -23,7 +23,7 @@
  * Output: 22 050 Hz mono 16-bit PCM, trimmed to the speech with `EDGE_MS` of silence either side, plus word
  * timings estimated from the audio (see `word-timing.ts`).
  */
-import { readFile } from "node:fs/promises";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import ESpeakNg, { type EspeakModule } from "espeak-ng";
@@ -69,57 +69,65 @@ function wasmPath(): string {
   return path.join(path.dirname(entry), "espeak-ng.wasm");
 }
 
-/** An active data segment of the module: bytes Emscripten expects at `offset` of linear memory on instantiation. */
+/** An active data segment of the module: `length` bytes at `fileOffset` of the file go to `offset` of memory. */
 export interface DataSegment {
   offset: number;
-  bytes: Uint8Array;
+  fileOffset: number;
+  length: number;
 }
 
-/** The module's bytes without the data section, and that section's segments (views into `bytes`). */
-export function splitDataSection(bytes: Uint8Array): { code: Uint8Array; segments: DataSegment[] } {
+/**
+ * The module's bytes without its data section, and where that section's segments are in the file. Reads by
+ * position (`read(position, length)`), so the 18 MB of data never pass through a buffer of their own: a buffer
+ * that large would stay allocated until the worker's next full GC, which a quiet worker may not have for long.
+ */
+export function splitDataSection(
+  read: (position: number, length: number) => Uint8Array,
+  size: number,
+): { code: Uint8Array<ArrayBuffer>; segments: DataSegment[] } {
   let at = 8;
+  const byte = () => read(at++, 1)[0]!;
   const leb = () => {
     let value = 0;
     let shift = 0;
-    let byte: number;
+    let b: number;
     do {
-      byte = bytes[at++]!;
-      value += (byte & 0x7f) * 2 ** shift;
+      b = byte();
+      value += (b & 0x7f) * 2 ** shift;
       shift += 7;
-    } while (byte & 0x80);
+    } while (b & 0x80);
     return value;
   };
-  const kept: Uint8Array[] = [bytes.subarray(0, 8)];
+  const kept: Uint8Array[] = [read(0, 8).slice()];
   const segments: DataSegment[] = [];
-  while (at < bytes.length) {
+  while (at < size) {
     const start = at;
-    const id = bytes[at++]!;
-    const size = leb();
-    const end = at + size;
+    const id = byte();
+    const length = leb();
+    const end = at + length;
     // A data count section means instructions refer to segments by index (memory.init): they must stay.
     if (id === 12) throw new Error("espeak-ng: passive data segments are not supported");
     if (id !== 11) {
-      kept.push(bytes.subarray(start, end));
+      kept.push(read(start, end - start).slice());
       at = end;
       continue;
     }
     const count = leb();
     for (let i = 0; i < count; i++) {
       // Only `i32.const N; end` offsets into memory 0 (flags 0), which is what Emscripten emits without PIC.
-      const flags = leb();
-      if (flags !== 0 || bytes[at++] !== 0x41) throw new Error("espeak-ng: unsupported data segment");
+      if (leb() !== 0 || byte() !== 0x41) throw new Error("espeak-ng: unsupported data segment");
       let offset = 0;
       let shift = 0;
-      let byte: number;
+      let b: number;
       do {
-        byte = bytes[at++]!;
-        offset |= (byte & 0x7f) << shift;
+        b = byte();
+        offset |= (b & 0x7f) << shift;
         shift += 7;
-      } while (byte & 0x80);
-      if (bytes[at++] !== 0x0b) throw new Error("espeak-ng: unsupported data segment offset");
-      const length = leb();
-      segments.push({ offset: offset >>> 0, bytes: bytes.subarray(at, at + length) });
-      at += length;
+      } while (b & 0x80);
+      if (byte() !== 0x0b) throw new Error("espeak-ng: unsupported data segment offset");
+      const bytes = leb();
+      segments.push({ offset: offset >>> 0, fileOffset: at, length: bytes });
+      at += bytes;
     }
     if (at !== end) throw new Error("espeak-ng: malformed data section");
   }
@@ -132,8 +140,26 @@ export function splitDataSection(bytes: Uint8Array): { code: Uint8Array; segment
   return { code, segments };
 }
 
-async function readSegments(): Promise<DataSegment[]> {
-  return splitDataSection(await readFile(wasmPath())).segments;
+/** `splitDataSection` of the package's module file, read through a file descriptor. */
+function readModuleFile(fd: number): { code: Uint8Array<ArrayBuffer>; segments: DataSegment[] } {
+  return splitDataSection((position, length) => {
+    const buffer = Buffer.allocUnsafe(length);
+    if (readSync(fd, buffer, 0, length, position) !== length) throw new Error("espeak-ng: short read");
+    return buffer;
+  }, fstatSync(fd).size);
+}
+
+/** Writes the data segments into linear memory, straight from the file. */
+function loadSegments(memory: Uint8Array, segments: readonly DataSegment[]): void {
+  const fd = openSync(wasmPath(), "r");
+  try {
+    for (const { offset, fileOffset, length } of segments) {
+      if (readSync(fd, memory, offset, length, fileOffset) !== length)
+        throw new Error("espeak-ng: short read");
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const PAGE = 4096;
@@ -153,7 +179,7 @@ function isZero(page: Uint8Array): boolean {
   return true;
 }
 
-function takeImage(memory: Uint8Array, readOnly: { start: number; end: number }[]): ResetImage {
+function takeImage(memory: Uint8Array, readOnly: readonly { start: number; end: number }[]): ResetImage {
   const image: ResetImage = { copies: [], zeros: [] };
   const skipped = (page: number) =>
     readOnly.some((r) => r.start <= page * PAGE && (page + 1) * PAGE <= r.end);
@@ -206,7 +232,7 @@ class EspeakRuntime {
   }
 
   /** `segments`: the data section `wasm` was compiled without (see `splitDataSection`). */
-  static async create(wasm: WebAssembly.Module, segments: DataSegment[]): Promise<EspeakRuntime> {
+  static async create(wasm: WebAssembly.Module, segments: readonly DataSegment[]): Promise<EspeakRuntime> {
     let instance: WebAssembly.Instance | undefined;
     const errors: string[] = [];
     const emscripten = await ESpeakNg({
@@ -219,8 +245,7 @@ class EspeakRuntime {
         env.emscripten_date_now = () => FROZEN_CLOCK_MS;
         void WebAssembly.instantiate(wasm, imports).then((i) => {
           // What instantiation would have done with the data section, before Emscripten's start-up reads it.
-          const memory = new Uint8Array((i.exports.memory as WebAssembly.Memory).buffer);
-          for (const segment of segments) memory.set(segment.bytes, segment.offset);
+          loadSegments(new Uint8Array((i.exports.memory as WebAssembly.Memory).buffer), segments);
           instance = i;
           receive(i);
         });
@@ -331,13 +356,22 @@ export class EspeakEngine implements SpeechEngine {
   private instances = 0;
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(private readonly wasm: WebAssembly.Module) {}
+  private constructor(
+    private readonly wasm: WebAssembly.Module,
+    private readonly segments: readonly DataSegment[],
+  ) {}
 
   static async create(): Promise<EspeakEngine> {
-    const { code, segments } = splitDataSection(await readFile(wasmPath()));
-    const wasm = await WebAssembly.compile(code);
-    const engine = new EspeakEngine(wasm);
-    engine.runtime = await EspeakRuntime.create(wasm, segments);
+    const fd = openSync(wasmPath(), "r");
+    let layout: { code: Uint8Array<ArrayBuffer>; segments: DataSegment[] };
+    try {
+      layout = readModuleFile(fd);
+    } finally {
+      closeSync(fd);
+    }
+    const wasm = await WebAssembly.compile(layout.code);
+    const engine = new EspeakEngine(wasm, layout.segments);
+    engine.runtime = await EspeakRuntime.create(wasm, layout.segments);
     engine.instances = 1;
     return engine;
   }
@@ -380,7 +414,7 @@ export class EspeakEngine implements SpeechEngine {
   private async runMain(args: string[], text: string): Promise<Uint8Array> {
     if (!this.runtime) {
       // Rare (after a failed run): the data section is read from the file again rather than kept for this.
-      this.runtime = await EspeakRuntime.create(this.wasm, await readSegments());
+      this.runtime = await EspeakRuntime.create(this.wasm, this.segments);
       this.instances++;
     }
     const runtime = this.runtime;

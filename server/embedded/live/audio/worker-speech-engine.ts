@@ -2,14 +2,16 @@
  * `SpeechEngine` whose synthesis runs in a worker thread (`speech-worker.ts`), so the event loop of the service
  * stays free while a sentence is spoken. Same output as `EspeakEngine` (the worker runs it), so determinism holds.
  *
- * The worker is a `.ts` file, so it needs tsx's loader. On Node 20 `execArgv: ["--import", "tsx"]` does not reach
- * the worker's own entry module (ERR_UNKNOWN_FILE_EXTENSION), so a small eval'd bootstrap registers tsx's ESM
- * hooks in the worker first and then imports the entry: this works under `node --import tsx` (the launcher) and
- * under Vitest alike. It is unref'd (it never keeps the process alive) and replaced on
- * the next request if it dies; requests in flight then fail, and the call skips the sentence.
+ * The worker is a `.ts` file, so it needs tsx. On Node 20 `execArgv: ["--import", "tsx"]` does not reach the
+ * worker's own entry module (ERR_UNKNOWN_FILE_EXTENSION), so a small eval'd bootstrap registers tsx in the worker
+ * first and then loads the entry: this works under `node --import tsx` (the launcher) and under Vitest alike.
+ * It registers tsx's CommonJS hooks, not its ESM ones: on Node 20 ESM hooks run in a thread of their own, a third
+ * V8 isolate for the speech engine alone, ~34 MB of the process's memory (docs/embedded-history.md, "Measured").
+ * The worker is unref'd (it never keeps the process alive) and replaced on the next request if it dies; requests
+ * in flight then fail, and the call skips the sentence.
  */
 import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { SpeechReply, SpeechRequest } from "./speech-worker";
 import type { SpeechClip, SpeechEngine, VoiceId } from "./types";
@@ -25,15 +27,20 @@ interface Ready {
 }
 
 function spawn(): { worker: Worker; ready: Promise<Ready> } {
-  // The ESM build of tsx's API (`require.resolve` would give the CommonJS one, which cannot be imported).
-  const tsxApi = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve("tsx/esm/api")
-      .replace(/index\.cjs$/, "index.mjs"),
-  ).href;
-  const entry = new URL("./speech-worker.ts", import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  const worker = new Worker(bootstrap, { eval: true, stdout: false, stderr: false });
+  const tsxCjs = createRequire(import.meta.url).resolve("tsx/cjs/api");
+  const entry = fileURLToPath(new URL("./speech-worker.ts", import.meta.url));
+  // tsx turns on source maps, and Node then keeps every loaded module's map decoded: 30 MB of heap for the
+  // worker's modules (mostly espeak-ng.js), for stack traces the worker only ever sends back as messages.
+  const bootstrap = `require(${JSON.stringify(tsxCjs)}).register(); process.setSourceMapsEnabled(false); require(${JSON.stringify(entry)});`;
+  const worker = new Worker(bootstrap, {
+    eval: true,
+    stdout: false,
+    stderr: false,
+    // The worker holds little JS (a sentence's PCM and word timings at a time; ~10 MB live): a small young
+    // generation and a modest old-generation cap keep V8 from growing its heap far ahead of that (a lower cap
+    // also lowers V8's heap growing factor). Running out ends the worker like a crash: the next request gets a new one.
+    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 256 },
+  });
   worker.unref();
   const ready = new Promise<Ready>((resolve, reject) => {
     const onMessage = (reply: SpeechReply) => {

@@ -122,13 +122,14 @@ describe("EspeakEngine", () => {
     const wasm = readFileSync(
       path.join(path.dirname(createRequire(import.meta.url).resolve("espeak-ng")), "espeak-ng.wasm"),
     );
-    const { code, segments } = splitDataSection(wasm);
+    const { code, segments } = splitDataSection((at, length) => wasm.subarray(at, at + length), wasm.length);
     expect(code.length).toBeLessThan(2_000_000);
     const fileBytes = runtime.dataFiles.reduce((n, f) => n + f.end - f.start, 0);
     expect(fileBytes).toBeGreaterThan(15_000_000);
     for (const file of runtime.dataFiles) {
-      const segment = segments.find((s) => s.offset <= file.start && file.end <= s.offset + s.bytes.length)!;
-      const expected = segment.bytes.subarray(file.start - segment.offset, file.end - segment.offset);
+      const segment = segments.find((s) => s.offset <= file.start && file.end <= s.offset + s.length)!;
+      const from = segment.fileOffset + file.start - segment.offset;
+      const expected = wasm.subarray(from, from + file.end - file.start);
       expect(Buffer.from(memory.subarray(file.start, file.end)).equals(expected)).toBe(true);
     }
     expect(runtime.imageBytes).toBeLessThan(4_000_000);

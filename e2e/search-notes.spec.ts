@@ -40,6 +40,9 @@ test("the calls list puts a followed company's calls first, in a section of thei
   expect(made.status()).toBe(201);
   const { data: list } = (await made.json()) as { data: { id: string } };
   try {
+    // In the first HTML (the server reads the watchlists), so nothing moves when the page hydrates.
+    const html = await (await page.request.get("/calls?status=completed")).text();
+    expect(html).toContain('data-testid="followed-calls-table"');
     await page.goto("/calls?status=completed");
     const section = page.getByTestId("followed-calls");
     await expect(section.getByRole("heading", { name: "Your companies" })).toBeVisible();

@@ -11,7 +11,11 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { createCallAudioTrack, createSpeechEngine } from "../server/embedded/live/audio/index";
+import {
+  closeSpeechEngine,
+  createCallAudioTrack,
+  createSpeechEngine,
+} from "../server/embedded/live/audio/index";
 import type { CallAudioTrack, SpeechEngine } from "../server/embedded/live/audio/types";
 
 const { values } = parseArgs({
@@ -140,3 +144,5 @@ const engine = await createSpeechEngine();
 console.log(`engine ready in ${(performance.now() - t0).toFixed(0)} ms, ${engine.voices.length} voices`);
 await batch(engine);
 await live(engine);
+// The worker is unref'd, but tsx's loader keeps the process alive until the engine is closed.
+await closeSpeechEngine(engine);

@@ -1,11 +1,13 @@
 /**
  * The embedded service's year of calls (issue 15, item 7), measured on the service as the launcher starts it
- * (`node --import tsx server/embedded/main.ts`, default settings, so three calls are live meanwhile):
+ * (`node --max-old-space-size=512 --max-semi-space-size=8 --import tsx server/embedded/main.ts`, default settings,
+ * so three calls are live meanwhile):
  * - start-up: spawn to the "listening on" line;
  * - the first full listing of completed calls (every page of 100, `info_only`), and a second one;
  * - building one historical call on demand: `GET /calls/{id}` (full transcript, summary, participants) for calls
  *   nobody asked for before, as the client sees it (HTTP on loopback included), median and worst;
- * - the process's resident memory afterwards (VmRSS of the service, from /proc).
+ * - the process's resident memory afterwards (VmRSS of the service, from /proc, worker threads included), split into
+ *   anonymous memory (heaps, WASM memory) and file-backed pages (mostly the node binary).
  * Usage: `node --import tsx bench/embedded-history.ts [calls]`; `npm run bench -- --only embeddedHistory`.
  */
 import { spawn } from "node:child_process";
@@ -14,6 +16,8 @@ import { loadavg } from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
+/** The V8 flags the launcher starts the service with (server/embedded/main.ts says why). */
+const EMBEDDED_NODE_FLAGS = ["--max-old-space-size=512", "--max-semi-space-size=8"];
 
 export interface EmbeddedHistoryResult {
   startupMs: number;
@@ -24,6 +28,9 @@ export interface EmbeddedHistoryResult {
   callBuildMaxMs: number;
   callsBuilt: number;
   rssMb: number;
+  rssAnonMb: number;
+  rssFileMb: number;
+  threads: number;
   loadAverage: number[];
   /** CPU time in this process (user + system), which a loaded machine inflates far less than wall time. */
   cpu: {
@@ -93,19 +100,29 @@ const get = async (url: string) => {
   return (await response.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 };
 
-function rssMb(pid: number): number {
+function memory(pid: number): Pick<EmbeddedHistoryResult, "rssMb" | "rssAnonMb" | "rssFileMb" | "threads"> {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  return Math.round(kb / 1024);
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);
+  const mb = (kb: number) => Math.round(kb / 1024);
+  return {
+    rssMb: mb(field("VmRSS")),
+    rssAnonMb: mb(field("RssAnon")),
+    rssFileMb: mb(field("RssFile") + field("RssShmem")),
+    threads: field("Threads"),
+  };
 }
 
 export async function runEmbeddedHistoryBench(sampleCalls = 40): Promise<EmbeddedHistoryResult> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/embedded/main.ts"], {
-    cwd: root,
-    env: { ...process.env, EMBEDDED_PORT: "0", EMBEDDED_HOST: "127.0.0.1", EMBEDDED_RATE_LIMIT: "0" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...EMBEDDED_NODE_FLAGS, "--import", "tsx", "server/embedded/main.ts"],
+    {
+      cwd: root,
+      env: { ...process.env, EMBEDDED_PORT: "0", EMBEDDED_HOST: "127.0.0.1", EMBEDDED_RATE_LIMIT: "0" },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = "";
@@ -155,7 +172,7 @@ export async function runEmbeddedHistoryBench(sampleCalls = 40): Promise<Embedde
       callBuildMedianMs: Math.round((times[Math.floor(times.length / 2)] ?? Number.NaN) * 10) / 10,
       callBuildMaxMs: Math.round((times[times.length - 1] ?? Number.NaN) * 10) / 10,
       callsBuilt: times.length,
-      rssMb: rssMb(child.pid as number),
+      ...memory(child.pid as number),
       loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
       cpu: await cpuFigures(),
     };

@@ -99,11 +99,22 @@ function track(child, name) {
 function startEmbedded() {
   return new Promise((resolveUrl, reject) => {
     const child = track(
-      spawn(process.execPath, ["--import", "tsx", join(root, "server/embedded/main.ts")], {
-        cwd: root,
-        env: { ...process.env, EMBEDDED_PORT: process.env.EMBEDDED_PORT ?? "4010" },
-        stdio: ["ignore", "pipe", "inherit"],
-      }),
+      // Heap flags: server/embedded/main.ts says why (the service's memory target is 300 MB).
+      spawn(
+        process.execPath,
+        [
+          "--max-old-space-size=512",
+          "--max-semi-space-size=8",
+          "--import",
+          "tsx",
+          join(root, "server/embedded/main.ts"),
+        ],
+        {
+          cwd: root,
+          env: { ...process.env, EMBEDDED_PORT: process.env.EMBEDDED_PORT ?? "4010" },
+          stdio: ["ignore", "pipe", "inherit"],
+        },
+      ),
       "embedded market-data service",
     );
     let buffered = "";

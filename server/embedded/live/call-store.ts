@@ -127,6 +127,7 @@ interface Meta {
 
 export class CallStore {
   private readonly liveRuns = new Map<string, CallRuntime>();
+  private closed = false;
   private readonly scripts = new LRUCache<string, CallScript>({ max: SCRIPT_CACHE });
   private readonly plans = new LRUCache<string, PlannedTimeline>({ max: SCRIPT_CACHE });
   private readonly textEnrichments = new LRUCache<string, TextEnrichment>({ max: ENRICHMENT_CACHE });
@@ -148,6 +149,12 @@ export class CallStore {
   // ---------- live runs
 
   addLive(runtime: CallRuntime): void {
+    // A call whose start was waiting for the speech engine when shutdown began: it is disposed like the others,
+    // so the speech the closing engine cuts short is not reported as a failure.
+    if (this.closed) {
+      runtime.dispose();
+      return;
+    }
     this.liveRuns.set(runtime.callId, runtime);
     runtime.on("completed", () => this.trimLive());
   }
@@ -460,6 +467,7 @@ export class CallStore {
   }
 
   close(): void {
+    this.closed = true;
     for (const runtime of this.liveRuns.values()) runtime.dispose();
     this.liveRuns.clear();
     this.audio.clear();

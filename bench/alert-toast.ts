@@ -27,6 +27,7 @@ const RULES_PER_USER = 10;
 /** Words nearly every sentence of a call says, so that most sentences of the watched calls are samples. */
 const PROBE_PHRASES = ["we", "our", "quarter"];
 const PROBE_WORDS = /\b(we|our|quarters?)\b/i;
+const STAGGER_MS = 3_100;
 
 /** A string, not a function: tsx would wrap a function's inner closures in a helper the page does not have. */
 const TOAST_OBSERVER = `
@@ -51,7 +52,7 @@ export interface AlertToastOptions {
 
 export async function runAlertToastBench(options: AlertToastOptions = {}) {
   const calls = options.calls ?? 4;
-  const seconds = options.seconds ?? 90;
+  const seconds = options.seconds ?? 120;
   const dataDir = mkdtempSync(join(tmpdir(), "callroom-bench-alerts-"));
   try {
     const seeded = spawnSync(
@@ -134,13 +135,18 @@ async function measure(app: Awaited<ReturnType<typeof startApp>>, calls: number,
     await sleep(2_000);
 
     const callIds: string[] = [];
-    for (const symbol of symbols) {
+    const symbolOf = new Map<string, string>();
+    for (const [i, symbol] of symbols.entries()) {
+      // Scripts of the same length say their set pieces at the same offsets: started together, the calls would speak
+      // in lockstep, which evenings of real calls never do. A few seconds apart, their sentences interleave.
+      if (i > 0) await sleep(STAGGER_MS);
       const { call_id } = await getJson<{ call_id: string }>(`${app.embeddedUrl}/__embedded/calls`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ symbol, durationSeconds: seconds + 30 }),
       });
       callIds.push(call_id);
+      symbolOf.set(call_id, symbol);
     }
     const measureFrom = Date.now();
     log(`alertToast: watching ${callIds.join(", ")} (${symbols.join(", ")}) for ${seconds} s`);
@@ -160,12 +166,25 @@ async function measure(app: Awaited<ReturnType<typeof startApp>>, calls: number,
         f.sentAt < measureFrom + (seconds - 3) * 1000 &&
         PROBE_WORDS.test(f.text),
     );
+    // What the server recorded for the probe user: tells "never fired" from "fired but never shown".
+    const inbox = await getJson<{ data: { callId: string | null; text: string; firedAt: string }[] }>(
+      `${app.url}/api/alerts?limit=200`,
+    ).catch(() => ({ data: [] }));
     for (const frame of frames) {
-      const shown = toasts.find((r) => r.t >= frame.sentAt - 1 && r.text.includes(frame.text));
+      // The toast names the company: calls say some set pieces word for word ("That concludes our prepared remarks.").
+      const symbol = symbolOf.get(frame.callId)!;
+      const shown = toasts.find(
+        (r) => r.t >= frame.sentAt - 1 && r.text.startsWith(`${symbol} ·`) && r.text.includes(frame.text),
+      );
       if (shown) {
         samples.push(shown.t - frame.sentAt);
         order.push(`${Math.round((frame.sentAt - measureFrom) / 1000)}s:${shown.t - frame.sentAt}`);
-      } else missing.push(frame.text.slice(0, 60));
+      } else {
+        const any = toasts.find((r) => r.text.includes(frame.text));
+        missing.push(
+          `${symbol} +${Math.round((frame.sentAt - measureFrom) / 1000)}s ${frame.text.slice(0, 50)}${any ? ` (a toast at ${any.t - frame.sentAt} ms: ${any.text.slice(0, 30)})` : ""}${inbox.data.some((a) => a.callId === frame.callId && a.text === frame.text) ? " (in the inbox)" : " (not recorded)"}`,
+        );
+      }
     }
     for (const id of callIds)
       await fetch(`${app.embeddedUrl}/__embedded/calls/${id}/end`, { method: "POST" }).catch(() => undefined);
@@ -190,7 +209,7 @@ async function measure(app: Awaited<ReturnType<typeof startApp>>, calls: number,
     };
     log(`alertToast: samples in sending order (seconds after start: ms) ${order.join(" ")}`);
     log(
-      `alertToast: ${JSON.stringify(result)}${missing.length ? ` missing: ${JSON.stringify(missing.slice(0, 3))}` : ""}`,
+      `alertToast: ${JSON.stringify(result)}${missing.length ? ` missing: ${JSON.stringify(missing.slice(0, 12))}` : ""}`,
     );
     return result;
   } finally {

@@ -178,8 +178,11 @@ export class AlertStore implements VapidKeyStore {
     } catch (error) {
       if (candidates.length === 1) throw error;
       rows = [];
+      let failed = 0;
       for (const candidate of candidates)
-        rows.push(...(await this.insertFirings([candidate]).catch(() => [])));
+        rows.push(...(await this.insertFirings([candidate]).catch(() => ((failed += 1), []))));
+      // Every one failing is the database, not a deleted rule: the caller logs it rather than it being lost quietly.
+      if (failed === candidates.length) throw error;
     }
     const byKey = new Map(
       rows.map((row) => [firingKey(row.userId, row.ruleId, row.subject, row.sequence), row]),

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useDeferredValue, useEffect, useId, useState, type KeyboardEvent, type Ref } from "react";
+import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import { cn } from "@/components/ui/cn";
 import { FollowButton } from "@/components/watchlists/follow-button";
 import { symbolQueries } from "@/lib/queries/symbols";
@@ -49,10 +49,15 @@ export function TickerSearch({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const q = useDeferredValue(text.trim());
-  const { data, isFetching, isError } = useQuery({
+  const { data, isFetching, isError, isPlaceholderData } = useQuery({
     ...symbolQueries.search(q),
     placeholderData: (prev) => prev,
   });
+  // The companies for what is typed are not in yet (the deferred query lags the input, or its answer is on its way):
+  // an Enter now would pick from an older list, or the transcript search when there is none, so it waits for them.
+  const resultsPending =
+    text.trim().length > 0 && (text.trim() !== q || data === undefined || isPlaceholderData) && !isError;
+  const pendingEnter = useRef(false);
   const matches = (q.length > 0 ? (data?.data ?? []) : []).filter((m) => !exclude?.includes(m.ticker));
   const showList = open && q.length > 0;
   const offersTranscripts = transcriptSearch && q.length > 0 && q.length <= SEARCH_QUERY_MAX;
@@ -73,6 +78,15 @@ export function TickerSearch({
     setText("");
     setOpen(false);
   }
+
+  useEffect(() => {
+    if (resultsPending || !pendingEnter.current) return;
+    pendingEnter.current = false;
+    // The Enter the reader pressed, carried out now that its results are here.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (optionCount > 0) pick(activeIndex);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the awaited results arrive, with them
+  }, [resultsPending]);
 
   function onStarKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const next =
@@ -122,6 +136,7 @@ export function TickerSearch({
         placeholder={placeholder}
         value={text}
         onChange={(e) => {
+          pendingEnter.current = false;
           setText(e.target.value);
           setOpen(true);
         }}
@@ -136,7 +151,10 @@ export function TickerSearch({
             e.preventDefault();
             setActive(Math.max(0, activeIndex - 1));
           } else if (e.key === "Enter") {
-            if (showList && optionCount > 0) {
+            if (resultsPending) {
+              e.preventDefault();
+              pendingEnter.current = true;
+            } else if (showList && optionCount > 0) {
               e.preventDefault();
               pick(activeIndex);
             }

@@ -20,8 +20,10 @@ import { alertRules } from "@/server/db/schema/workspace";
 import { InMemoryHub } from "@/server/relay/hub";
 import { WatchlistRepository } from "@/server/workspace/watchlists";
 import { AlertEvaluator } from "@/server/alerts/evaluator";
+import { PhraseMatcher } from "@/server/alerts/matcher";
 import type { CompiledRule } from "@/server/alerts/rules";
 import { ALERT_TERMS, generateRules, seededRandom } from "./lib/alert-rules";
+import { NaivePhraseMatcher } from "./lib/naive-phrase-matcher";
 
 const USERS = 1_000;
 const RULES_PER_USER = 10;
@@ -81,40 +83,75 @@ const buildStart = performance.now();
 const evaluator = new AlertEvaluator(rules);
 const buildMs = performance.now() - buildStart;
 
-// Warm-up, then the measured run.
-for (const s of sentences) evaluator.onSentence(s.symbol, s.event);
-let candidates = 0;
-const start = performance.now();
-for (let i = 0; i < SENTENCES; i++) {
-  const s = sentences[i % sentences.length]!;
-  candidates += evaluator.onSentence(s.symbol, s.event).length;
+/** Sentences per second through `fire` over the sentence pool (after one warm-up pass), and what it returned. */
+function throughput(fire: (s: (typeof sentences)[number]) => number, count: number) {
+  for (const s of sentences) fire(s);
+  let fired = 0;
+  const start = performance.now();
+  for (let i = 0; i < count; i++) fired += fire(sentences[i % sentences.length]!);
+  return {
+    perSecond: Math.round(count / ((performance.now() - start) / 1000)),
+    firedPerSentence: fired / count,
+  };
 }
-const seconds = (performance.now() - start) / 1000;
-const perSecond = Math.round(SENTENCES / seconds);
 
-console.log(
-  JSON.stringify(
-    {
-      rules: rules.length,
-      sentences: SENTENCES,
-      compileMs: Math.round(buildMs),
-      sentencesPerSec: perSecond,
-      candidatesPerSentence: Number((candidates / SENTENCES).toFixed(2)),
-      target: 10_000,
-      met: perSecond >= 10_000,
-    },
-    null,
-    2,
-  ),
+// The engine as the server runs it: every rule kind (phrases through the index, sentiment crossings, scopes).
+const engine = throughput((s) => evaluator.onSentence(s.symbol, s.event).length, SENTENCES);
+
+// The same phrase rules two ways, on the same sentences: the index, and the baseline an engine without one would be
+// (every rule in scope checked against the sentence's stems, which are computed once). Both must fire the same rules.
+const matcher = new PhraseMatcher(rules);
+const naive = new NaivePhraseMatcher(rules);
+for (const s of sentences.slice(0, 1_000)) {
+  const input = { symbol: s.symbol, speaker: s.event.speaker, text: s.event.text };
+  const a = matcher
+    .match(input)
+    .map((r) => r.id)
+    .sort();
+  const b = naive
+    .match(input)
+    .map((r) => r.id)
+    .sort();
+  if (a.join() !== b.join())
+    throw new Error(
+      `the index and the baseline disagree on "${s.event.text}": ${a.length} against ${b.length} rules`,
+    );
+}
+const phraseInput = (s: (typeof sentences)[number]) => ({
+  symbol: s.symbol,
+  speaker: s.event.speaker,
+  text: s.event.text,
+});
+const indexed = throughput((s) => matcher.match(phraseInput(s)).length, SENTENCES);
+// The baseline is far slower: fewer sentences keep its run as short as the index's.
+const baseline = throughput(
+  (s) => naive.match(phraseInput(s)).length,
+  Math.max(2_000, Math.round(SENTENCES / 50)),
 );
 
-await latency();
+const matching = {
+  rules: rules.length,
+  sentences: SENTENCES,
+  compileMs: Math.round(buildMs),
+  sentencesPerSec: engine.perSecond,
+  candidatesPerSentence: Number(engine.firedPerSentence.toFixed(2)),
+  phraseIndexPerSec: indexed.perSecond,
+  phraseBaselinePerSec: baseline.perSecond,
+  ratioIndexOverBaseline: Number((indexed.perSecond / baseline.perSecond).toFixed(1)),
+  target: 10_000,
+  met: engine.perSecond >= 10_000,
+};
+console.error(`matching: ${JSON.stringify(matching)}`);
+
+const serverPath = await latency();
+// The last line of standard output is the result (bench/run.ts reads it).
+console.log(JSON.stringify({ matching, serverPath }));
 
 function ordinarySentence(): string {
   return Array.from({ length: 20 }, () => pick(ORDINARY)).join(" ");
 }
 
-async function latency(): Promise<void> {
+async function latency() {
   const quiet = { info() {}, warn() {}, error() {} };
   const database = await createDatabase({ dataDir: "memory://", logger: quiet });
   const rows = rules.map((r) => ({
@@ -176,15 +213,11 @@ async function latency(): Promise<void> {
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     Number(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1));
-  console.log(
-    JSON.stringify(
-      {
-        publishToBus: { samples: latencies.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) },
-        backgroundSentencesPerSec: Math.round(1000 / 5),
-        target: "p95 ≤ 150 ms sentence → toast (this is the server's part)",
-      },
-      null,
-      2,
-    ),
-  );
+  return {
+    samples: latencies.length,
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+    maxMs: at(1),
+    backgroundSentencesPerSec: Math.round(1000 / 5),
+  };
 }

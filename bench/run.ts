@@ -5,7 +5,7 @@
  *   npm run bench                                   # everything (about 10 minutes on 2 cores)
  *   npm run bench -- --only relay,coalescing        # some (relay, coalescing, proxy, cachedAnswers, latency,
  *                                                   # lighthouse, lighthouseDesktop, bundles, insights,
- *                                                   # embeddedHistory, search, alertToast)
+ *                                                   # embeddedHistory, search, alertMatching, alertToast)
  *   npm run bench -- --clients 2000 --seconds 5     # a smaller relay run
  *   npm run bench -- --reuse-build                  # benchmark the existing .next-bench build as it is
  *
@@ -32,10 +32,17 @@ const ALL = [
   "insights",
   "embeddedHistory",
   "search",
+  "alertMatching",
   "alertToast",
 ] as const;
 /** The benchmarks that start their own processes (or none) rather than measure the shared app. */
-const STANDALONE: ReadonlySet<BenchName> = new Set(["insights", "embeddedHistory", "search", "alertToast"]);
+const STANDALONE: ReadonlySet<BenchName> = new Set([
+  "insights",
+  "embeddedHistory",
+  "search",
+  "alertMatching",
+  "alertToast",
+]);
 type BenchName = (typeof ALL)[number];
 
 const { values } = parseArgs({
@@ -100,6 +107,7 @@ const needsApp = [...only].some((name) => !STANDALONE.has(name));
 const app = needsApp ? await startApp({ reuseBuild: values["reuse-build"] }) : null;
 try {
   await stage("insights", async () => (await import("./insights")).runInsightsBench());
+  await stage("alertMatching", async () => (await import("./alert-matching")).runAlertMatchingBench());
   await stage("coalescing", async () => (await import("./proxy")).runCoalescingBench(app!));
   // Before proxy: its uncached run can leave the upstream's circuit breaker open, and a stored answer is only
   // renewed from a fresh upstream copy.

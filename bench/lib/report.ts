@@ -166,6 +166,35 @@ function section(results: Json): string {
       lat.loadAverage,
     );
   }
+  const matching = obj(results.alertMatching);
+  if (!err("alertMatching", matching) && matching.matching !== undefined) {
+    const m = obj(matching.matching);
+    const path = obj(matching.serverPath);
+    row(
+      "alertMatching",
+      `sentences/s on one core, ${fmt(m.rules)} rules (${fmt(m.candidatesPerSentence)} firings per sentence)`,
+      m.sentencesPerSec,
+      "≥ 10,000",
+      m.met,
+      matching.loadAverage,
+    );
+    row(
+      "alertMatching",
+      `phrase index / every-rule baseline sentences/s (${fmt(m.phraseIndexPerSec)} / ${fmt(m.phraseBaselinePerSec)})`,
+      m.ratioIndexOverBaseline,
+      "",
+      undefined,
+      matching.loadAverage,
+    );
+    row(
+      "alertMatching",
+      `hub publish → user's alert bus p95 ms, PGlite (p50 ${fmt(path.p50Ms)}, n = ${fmt(path.samples)})`,
+      path.p95Ms,
+      "",
+      undefined,
+      matching.loadAverage,
+    );
+  }
   const toast = obj(results.alertToast);
   if (!err("alertToast", toast) && toast.sentenceToToastP95Ms !== undefined) {
     row(

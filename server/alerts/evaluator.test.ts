@@ -115,6 +115,31 @@ describe("AlertEvaluator", () => {
     );
   });
 
+  it("fires a sentiment rule added while the estimate is already beyond it at the next crossing, not at once", () => {
+    const first = new AlertEvaluator([]);
+    for (let i = 0; i < 3; i++) first.onSentence("NWSC", sentence("x", -0.8));
+    const next = first.withRules([rule("down", { kind: "sentiment", threshold: -0.3 })]);
+    const fired = (score: number) => next.onSentence("NWSC", sentence("x", score)).map((c) => c.ruleId);
+    expect(fired(-0.8)).toEqual([]);
+    // Back above −0.3 (the window is 12 sentences), then down through it again.
+    const after: string[] = [];
+    for (let i = 0; i < 12; i++) after.push(...fired(0.6));
+    expect(after).toEqual([]);
+    for (let i = 0; i < 12; i++) after.push(...fired(-0.9));
+    expect(after).toEqual(["down"]);
+  });
+
+  it("checks each sentiment rule against its own scope: every call, or the call's ticker", () => {
+    const ev = new AlertEvaluator([
+      rule("everywhere", { kind: "sentiment", threshold: -0.3 }),
+      rule("here", { kind: "sentiment", threshold: -0.3, tickers: new Set(["NWSC"]) }),
+      rule("elsewhere", { kind: "sentiment", threshold: -0.3, tickers: new Set(["ACME"]) }),
+    ]);
+    const all: string[] = [];
+    for (let i = 0; i < 3; i++) all.push(...ev.onSentence("nwsc", sentence("x", -0.8)).map((c) => c.ruleId));
+    expect(all.sort()).toEqual(["everywhere", "here"]);
+  });
+
   it("keeps the sentiment state of a call when the rules change", () => {
     const first = new AlertEvaluator([rule("down", { kind: "sentiment", threshold: -0.3 })]);
     first.onSentence("NWSC", sentence("x", -0.8));

@@ -14,7 +14,10 @@ import { ScopeIndex, type AlertCandidate, type CompiledRule } from "./rules";
  * - sentiment: the live estimate is the mean of the last 12 scored sentences (the call room's chart draws the same
  *   line). A positive threshold (or 0) fires when the estimate rises to it, a negative one when it falls to it;
  *   the rule re-arms once the estimate is back on the other side, and stays quiet for the first 3 scored
- *   sentences, whose mean is noise.
+ *   sentences, whose mean is noise. Whether a rule was beyond its threshold is read from the previous estimate
+ *   rather than kept per rule: every sentence checks every sentiment rule in scope, so that check is arithmetic,
+ *   not set updates. It also means a rule created while the estimate is already beyond its threshold fires at the
+ *   next crossing, not at once (docs/workspace.md).
  * - results: an earnings record of a ticker in scope that carries actuals (EPS or revenue).
  */
 
@@ -34,12 +37,15 @@ export interface EarningsActuals {
 }
 
 interface CallSentiment {
-  symbol: string;
   ring: number[];
   sum: number;
-  /** Sentiment rules whose threshold the estimate is currently beyond (fired, not re-armed yet). */
-  beyond: Set<string>;
+  /** The estimate after the previous scored sentence; null until the warm-up is over. */
+  previous: number | null;
 }
+
+/** Whether an estimate is at or beyond a threshold, on the threshold's side of zero. */
+const isBeyond = (estimate: number, threshold: number) =>
+  threshold >= 0 ? estimate >= threshold : estimate <= threshold;
 
 export class AlertEvaluator {
   private readonly phrases: PhraseMatcher;
@@ -64,7 +70,7 @@ export class AlertEvaluator {
 
   onCallStarted(event: CallStartedEvent): AlertCandidate[] {
     const symbol = event.symbol.toUpperCase();
-    return [...this.callLive.rulesFor(symbol)].map((rule) => ({
+    return this.callLive.rulesFor(symbol).map((rule) => ({
       userId: rule.userId,
       ruleId: rule.id,
       kind: rule.kind,
@@ -149,7 +155,7 @@ export class AlertEvaluator {
   private crossings(symbol: string, callId: string, score: number): CompiledRule[] {
     let state = this.calls.get(callId);
     if (!state) {
-      state = { symbol, ring: [], sum: 0, beyond: new Set() };
+      state = { ring: [], sum: 0, previous: null };
       this.calls.set(callId, state);
     }
     state.ring.push(score);
@@ -157,14 +163,12 @@ export class AlertEvaluator {
     if (state.ring.length > SENTIMENT_WINDOW) state.sum -= state.ring.shift()!;
     if (state.ring.length < SENTIMENT_WARMUP) return [];
     const mean = state.sum / state.ring.length;
+    const previous = state.previous;
+    state.previous = mean;
     const fired: CompiledRule[] = [];
     for (const rule of this.sentiment.rulesFor(symbol)) {
       const t = rule.threshold!;
-      const isBeyond = t >= 0 ? mean >= t : mean <= t;
-      if (isBeyond && !state.beyond.has(rule.id)) {
-        state.beyond.add(rule.id);
-        fired.push(rule);
-      } else if (!isBeyond) state.beyond.delete(rule.id);
+      if (isBeyond(mean, t) && (previous === null || !isBeyond(previous, t))) fired.push(rule);
     }
     return fired;
   }

@@ -33,6 +33,8 @@ export interface AlertCandidate {
 export class ScopeIndex {
   private readonly all: CompiledRule[] = [];
   private readonly bySymbol = new Map<string, CompiledRule[]>();
+  /** Each symbol's every-call rules and own rules in one array, made on first use: the index never changes. */
+  private readonly merged = new Map<string, readonly CompiledRule[]>();
 
   constructor(rules: readonly CompiledRule[]) {
     for (const rule of rules) {
@@ -50,11 +52,16 @@ export class ScopeIndex {
     return this.all.length === 0 && this.bySymbol.size === 0;
   }
 
-  /** `upperSymbol` already upper-cased. */
-  *rulesFor(upperSymbol: string): Iterable<CompiledRule> {
-    yield* this.all;
+  /** `upperSymbol` already upper-cased. An array, not a generator: the sentiment check runs it for every sentence. */
+  rulesFor(upperSymbol: string): readonly CompiledRule[] {
     const list = this.bySymbol.get(upperSymbol);
-    if (list) yield* list;
+    if (!list) return this.all;
+    let merged = this.merged.get(upperSymbol);
+    if (!merged) {
+      merged = this.all.concat(list);
+      this.merged.set(upperSymbol, merged);
+    }
+    return merged;
   }
 }
 

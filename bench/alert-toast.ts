@@ -9,8 +9,8 @@
  * probe user (the local user: the bench configures no users) has keyword rules on words most sentences of a call
  * say, scoped to the calls started here; other users' rules fire on the same sentences and are recorded too.
  *
- * "Sent" is when a second WebSocket client of the embedded service receives the frame (lib/upstream-sentences.ts);
- * "shown" is when a MutationObserver installed before the page's scripts sees a toast whose text holds the sentence.
+ * "Sent" is the frame's `created_time`, the embedded service's stamp in the tick it sends the frame, read by a second
+ * WebSocket client of the service (lib/upstream-sentences.ts); "shown" is when a MutationObserver installed before the page's scripts sees a toast whose text holds the sentence.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -200,6 +200,8 @@ async function measure(app: Awaited<ReturnType<typeof startApp>>, calls: number,
       maxMs: round(Math.max(...samples)),
       samples: samples.length,
       missing: missing.length,
+      /** How late the benchmark's own client received the frames: what stamping on receipt would have hidden. */
+      receiveLagP95Ms: round(percentile(frames.map((f) => f.receivedAt - f.sentAt), 95)),
       rulesLoaded: USERS * RULES_PER_USER + PROBE_PHRASES.length,
       calls: callIds.length,
       seconds,

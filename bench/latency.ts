@@ -2,8 +2,8 @@
  * Sentence → DOM: the time from the embedded service sending a live sentence to its text appearing in the call
  * room's DOM in Chromium, through the whole path (upstream WebSocket → relay → hub → SSE → browser → React).
  *
- * "Sent" is when a second WebSocket client of the embedded service receives the sentence frame
- * (lib/upstream-sentences.ts). "In the DOM" is when a MutationObserver installed before the page's own
+ * "Sent" is the frame's `created_time`, the embedded service's stamp in the tick it sends the frame, read by a second
+ * WebSocket client of the service (lib/upstream-sentences.ts). "In the DOM" is when a MutationObserver installed before the page's own
  * scripts first sees an element or text node whose text contains the sentence. Both clocks are the machine's.
  *
  * `calls` calls are started through the control API and each is watched in its own page for `seconds`.

@@ -17,8 +17,10 @@
  * - Publishing: a segment is published when its end is ≤ `untilMs` *and* the encoder has produced its frames.
  *   lamejs holds back about 1 600 samples (~75 ms) of input, so keep appending ahead of the clock (the next
  *   sentence or pause) for segments to publish on time; `finish()` flushes and publishes the rest.
- * - Memory: every frame is kept (48 kbps → 6 kB/s, 4.3 MB for a 12-minute call) for `mp3()`; segment bytes are
- *   built when published and kept for `segment(i)`.
+ * - Memory: the audio is held once. While the call runs, every frame is kept (48 kbps → 6 kB/s, 4.3 MB for a
+ *   12-minute call); `finish()` joins them into the MP3 file and lets the frames go. A segment's bytes (its ID3
+ *   timestamp tag, then its frames) are put together when asked for, from the frames or from the file: 12 kB, far
+ *   cheaper than holding every segment a second time, which is what keeping them did.
  */
 import { Mp3Encoder } from "@breezystack/lamejs";
 import { transportStreamTimestampTag } from "./id3";
@@ -41,7 +43,10 @@ export interface CallAudioTrackOptions {
 
 interface PublishedSegment {
   info: HlsSegmentInfo;
-  bytes: Buffer;
+  frameCount: number;
+  /** Where its frames are in the MP3 stream, in bytes. */
+  start: number;
+  end: number;
 }
 
 export class Mp3CallAudioTrack implements CallAudioTrack {
@@ -49,6 +54,8 @@ export class Mp3CallAudioTrack implements CallAudioTrack {
   private readonly encoder: Mp3Encoder;
   private readonly splitter = new Mp3FrameSplitter();
   private readonly frames: Buffer[] = [];
+  /** The whole MP3 once finished; the frames are released then. */
+  private file: Buffer | null = null;
   private readonly published: PublishedSegment[] = [];
   private readonly infos: HlsSegmentInfo[] = [];
   private totalSamples = 0;
@@ -136,10 +143,10 @@ export class Mp3CallAudioTrack implements CallAudioTrack {
     const index = this.published.length;
     const info = this.segmentSpan(index, frameCount);
     const firstFrame = index * FRAMES_PER_SEGMENT;
-    const startSample = firstFrame * SAMPLES_PER_FRAME;
-    const tag = transportStreamTimestampTag((startSample * 90_000) / this.sampleRate);
-    const bytes = Buffer.concat([tag, ...this.frames.slice(firstFrame, firstFrame + frameCount)]);
-    this.published.push({ info, bytes });
+    const start = this.published.at(-1)?.end ?? 0;
+    let end = start;
+    for (let f = firstFrame; f < firstFrame + frameCount; f++) end += this.frames[f]!.length;
+    this.published.push({ info, frameCount, start, end });
     this.infos.push(info);
     return info;
   }
@@ -176,6 +183,8 @@ export class Mp3CallAudioTrack implements CallAudioTrack {
       const remaining = this.frames.length - this.published.length * FRAMES_PER_SEGMENT;
       this.publishSegment(Math.min(FRAMES_PER_SEGMENT, remaining));
     }
+    this.file = Buffer.concat(this.frames);
+    this.frames.length = 0;
     this.finished = true;
   }
 
@@ -195,12 +204,18 @@ export class Mp3CallAudioTrack implements CallAudioTrack {
   }
 
   segment(index: number): Buffer | undefined {
-    return this.published[index]?.bytes;
+    const segment = this.published[index];
+    if (!segment) return undefined;
+    const startSample = index * FRAMES_PER_SEGMENT * SAMPLES_PER_FRAME;
+    const tag = transportStreamTimestampTag((startSample * 90_000) / this.sampleRate);
+    if (this.file) return Buffer.concat([tag, this.file.subarray(segment.start, segment.end)]);
+    const firstFrame = index * FRAMES_PER_SEGMENT;
+    return Buffer.concat([tag, ...this.frames.slice(firstFrame, firstFrame + segment.frameCount)]);
   }
 
   mp3(): Buffer {
-    if (!this.finished) throw new Error("mp3() is only available once the track is finished");
-    return Buffer.concat(this.frames);
+    if (!this.file) throw new Error("mp3() is only available once the track is finished");
+    return this.file;
   }
 }
 

@@ -149,6 +149,16 @@ describe("Mp3CallAudioTrack", () => {
     expect((mp3.length * 8) / (decodedMs / 1000)).toBeCloseTo(48_000, -3);
   });
 
+  it("serves the same segment bytes while live and once finished, and holds the finished call's audio once", () => {
+    const track = filledTrack(9);
+    const live = track.publishUntil(6_000).map((s) => track.segment(s.index)!);
+    expect(live.length).toBeGreaterThanOrEqual(2);
+    track.finish();
+    live.forEach((bytes, index) => expect(track.segment(index)!.equals(bytes)).toBe(true));
+    // One buffer, not a new copy per request (an audio element asks for many ranges of it).
+    expect(track.mp3()).toBe(track.mp3());
+  });
+
   it("drops the encoder delay from the start of the timeline", () => {
     expect(ENCODER_DELAY_SAMPLES).toBe(1105);
     const track = new Mp3CallAudioTrack({ sampleRate: RATE });

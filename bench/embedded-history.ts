@@ -14,10 +14,9 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
+import { EMBEDDED_ARGS } from "./lib/embedded-command";
 
 const root = path.resolve(import.meta.dirname, "..");
-/** The V8 flags the launcher starts the service with (server/embedded/main.ts says why). */
-const EMBEDDED_NODE_FLAGS = ["--max-old-space-size=512", "--max-semi-space-size=8"];
 
 export interface EmbeddedHistoryResult {
   startupMs: number;
@@ -114,15 +113,11 @@ function memory(pid: number): Pick<EmbeddedHistoryResult, "rssMb" | "rssAnonMb" 
 
 export async function runEmbeddedHistoryBench(sampleCalls = 40): Promise<EmbeddedHistoryResult> {
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...EMBEDDED_NODE_FLAGS, "--import", "tsx", "server/embedded/main.ts"],
-    {
-      cwd: root,
-      env: { ...process.env, EMBEDDED_PORT: "0", EMBEDDED_HOST: "127.0.0.1", EMBEDDED_RATE_LIMIT: "0" },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  const child = spawn(process.execPath, EMBEDDED_ARGS, {
+    cwd: root,
+    env: { ...process.env, EMBEDDED_PORT: "0", EMBEDDED_HOST: "127.0.0.1", EMBEDDED_RATE_LIMIT: "0" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = "";

@@ -7,24 +7,19 @@
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import path from "node:path";
+import { EMBEDDED_ARGS } from "./lib/embedded-command";
 
 const root = path.resolve(import.meta.dirname, "..");
-/** The V8 flags the launcher starts the service with (server/embedded/main.ts says why). */
-const EMBEDDED_NODE_FLAGS = ["--max-old-space-size=512", "--max-semi-space-size=8"];
 const runs = Math.max(1, Number(process.argv[2] ?? 5) || 5);
 
 function once(): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(
-      process.execPath,
-      [...EMBEDDED_NODE_FLAGS, "--import", "tsx", "server/embedded/main.ts"],
-      {
-        cwd: root,
-        env: { ...process.env, EMBEDDED_PORT: "0", EMBEDDED_HOST: "127.0.0.1" },
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    );
+    const child = spawn(process.execPath, EMBEDDED_ARGS, {
+      cwd: root,
+      env: { ...process.env, EMBEDDED_PORT: "0", EMBEDDED_HOST: "127.0.0.1" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     const timer = setTimeout(() => {
       child.kill("SIGKILL");

@@ -17,6 +17,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { EMBEDDED_ARGS } from "./lib/embedded-command";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -71,7 +72,7 @@ const pct = (values: number[], p: number) => {
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 async function startEmbedded(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/embedded/main.ts"], {
+  const child = spawn(process.execPath, EMBEDDED_ARGS, {
     cwd: root,
     env: { ...process.env, EMBEDDED_PORT: "0", EMBEDDED_HOST: "127.0.0.1", EMBEDDED_RATE_LIMIT: "0" },
     stdio: ["ignore", "pipe", "inherit"],

@@ -335,3 +335,41 @@ test("a company followed from a calendar row or from the ticker search joins the
   expect(after[0]!.id).toBe(first!.id);
   expect(after[0]!.tickers).toEqual(expect.arrayContaining([fromEarnings, target, fromSearch]));
 });
+
+test("a company followed from its live board tile joins the first watchlist, and the tile still opens the call", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // This instance's own embedded service (the launcher prints where it listens): its control API starts a call.
+  const embedded = /embedded market-data service at (http:\/\/\S+)/.exec(output.join(""))?.[1];
+  expect(embedded).toBeDefined();
+  const followed = new Set((await watchlists(request)).flatMap((l) => l.tickers));
+  const symbol = [
+    ...new Set(
+      (await getData<EarningsRow[]>(request, "/api/calendar/earnings?pageSize=1000")).map((r) => r.ticker),
+    ),
+  ].find((t) => !followed.has(t))!;
+  const started = await fetch(`${embedded}/__embedded/calls`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ symbol, durationSeconds: 60 }),
+  });
+  expect(started.status).toBe(200);
+  const { call_id: callId } = (await started.json()) as { call_id: string };
+
+  await page.goto(`${origin}/live`);
+  const tile = page.locator(`[data-testid="live-tile"][data-call-id="${callId}"]`);
+  await expect(tile).toBeVisible({ timeout: 30_000 });
+  const star = tile.getByRole("button", { name: `Follow ${symbol}`, exact: true });
+  await expect(star).toHaveAttribute("aria-pressed", "false");
+  await expect(star).toBeEnabled();
+  await star.click();
+  await expect(star).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(async () => (await watchlists(request))[0]!.tickers).toContain(symbol);
+  // The star sits above the tile's stretched link: following did not open the call.
+  await expect(page).toHaveURL(`${origin}/live`);
+  await tile.getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/calls/${callId}$`));
+  await fetch(`${embedded}/__embedded/calls/${callId}/end`, { method: "POST" });
+});

@@ -20,19 +20,17 @@ import {
   zonedWallTimeToDate,
 } from "@/lib/format";
 import { calendarQueries, compareEarnings, fetchEarnings } from "@/lib/queries/calendar";
-import { fetchWatchlistCalendar, watchlistQueries } from "@/lib/queries/watchlists";
 import type { EarningsRow } from "@/lib/schemas/calendar";
-import type { PagedEnvelope } from "@/lib/schemas/envelope";
 import { FollowButton } from "@/components/watchlists/follow-button";
 import { CalendarFilters } from "./calendar-filters";
 import { earningsParams, filtersFromParams, urlOptions } from "./calendar-params";
 import { CalendarResults } from "./calendar-results";
 import { useCalendarData } from "./use-calendar-data";
+import { useCalendarSource } from "./use-calendar-source";
 import { Actual, Confirmed, Importance, Surprise } from "./figures";
 import { ReportTime } from "./report-time";
 import {
   isTruncated,
-  useWatchlistFilter,
   withCalendarError,
   WatchlistNotice,
   WatchlistSummary,
@@ -185,34 +183,20 @@ export function earningsToIcs(rows: readonly EarningsRow[], origin: string, now 
   );
 }
 
-type EarningsQuery = ReturnType<typeof calendarQueries.earnings>;
-
 export function EarningsCalendar() {
   const timeZone = useTimeZone();
   const [params, setParams] = useQueryStates(earningsParams, urlOptions);
   const { range, filters, watchlist } = filtersFromParams(params);
-  const lists = useWatchlistFilter(watchlist);
-  const { tickers: _ignored, ...listFilters } = filters;
-  // A watchlist's rows come from its own endpoint (any number of tickers, merged) in the same envelope; the query is
-  // off until the id is known to name a non-empty watchlist, and the notice below says why when it never will be.
-  const query: EarningsQuery = watchlist
-    ? ({
-        ...watchlistQueries.earningsPage(lists.readyId ?? watchlist, listFilters),
-        enabled: lists.readyId !== null,
-      } as unknown as EarningsQuery)
-    : calendarQueries.earnings(filters);
+  const { lists, query, fetchUpdated } = useCalendarSource({
+    kind: "earnings",
+    watchlist,
+    filters,
+    plainQuery: calendarQueries.earnings(filters),
+    fetchPlain: fetchEarnings,
+  });
   const state = useCalendarData({
     query,
-    fetchUpdated: (since, signal) =>
-      watchlist
-        ? (fetchWatchlistCalendar<EarningsRow>(
-            watchlist,
-            "earnings",
-            { ...listFilters, page: 0, pageSize: 1000 },
-            signal,
-            since,
-          ) as Promise<PagedEnvelope<EarningsRow>>)
-        : fetchEarnings({ ...filters, page: 0, pageSize: 1000 }, signal, since),
+    fetchUpdated,
     compare: compareEarnings(filters.sort),
     hrefOf: (row) => `/companies/${encodeURIComponent(row.ticker)}`,
   });

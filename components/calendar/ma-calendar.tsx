@@ -9,19 +9,17 @@ import { toCsv } from "@/lib/export/csv";
 import { downloadText } from "@/lib/export/download";
 import { MISSING, formatDate, formatMoney } from "@/lib/format";
 import { calendarQueries, compareMa, fetchMa } from "@/lib/queries/calendar";
-import { fetchWatchlistCalendar, watchlistQueries } from "@/lib/queries/watchlists";
 import type { MaRow } from "@/lib/schemas/calendar";
-import type { PagedEnvelope } from "@/lib/schemas/envelope";
 import { CalendarFilters } from "./calendar-filters";
 import { DealParties } from "./deal-parties";
 import { maParams, filtersFromParams, urlOptions } from "./calendar-params";
 import { CalendarResults } from "./calendar-results";
 import { useCalendarData } from "./use-calendar-data";
+import { useCalendarSource } from "./use-calendar-source";
 import { useTimeZone } from "@/components/ui/use-time-zone";
 import { Importance } from "./figures";
 import {
   isTruncated,
-  useWatchlistFilter,
   withCalendarError,
   WatchlistNotice,
   WatchlistSummary,
@@ -105,33 +103,21 @@ const CSV_COLUMNS = [
   { header: "Importance", value: (r: MaRow) => r.importance },
 ];
 
-type MaQuery = ReturnType<typeof calendarQueries.ma>;
-
 export function MaCalendar() {
   const timeZone = useTimeZone();
   const [params, setParams] = useQueryStates(maParams, urlOptions);
   const { range, filters, watchlist } = filtersFromParams(params);
-  const lists = useWatchlistFilter(watchlist);
-  const { tickers: _ignored, ...listFilters } = filters;
-  // As on the earnings calendar: a watchlist's deals (acquirer or target in it) from its own endpoint.
-  const query: MaQuery = watchlist
-    ? ({
-        ...watchlistQueries.maPage(lists.readyId ?? watchlist, listFilters),
-        enabled: lists.readyId !== null,
-      } as unknown as MaQuery)
-    : calendarQueries.ma(filters);
+  // As on the earnings calendar: a watchlist's deals are those whose acquirer or target it holds.
+  const { lists, query, fetchUpdated } = useCalendarSource({
+    kind: "ma",
+    watchlist,
+    filters,
+    plainQuery: calendarQueries.ma(filters),
+    fetchPlain: fetchMa,
+  });
   const state = useCalendarData({
     query,
-    fetchUpdated: (since, signal) =>
-      watchlist
-        ? (fetchWatchlistCalendar<MaRow>(
-            watchlist,
-            "ma",
-            { ...listFilters, page: 0, pageSize: 1000 },
-            signal,
-            since,
-          ) as Promise<PagedEnvelope<MaRow>>)
-        : fetchMa({ ...filters, page: 0, pageSize: 1000 }, signal, since),
+    fetchUpdated,
     compare: compareMa(filters.sort),
     hrefOf: (row) => {
       const ticker = row.acquirer.ticker ?? row.target.ticker;

@@ -25,6 +25,7 @@ import { Elapsed } from "./elapsed";
 import { StreamIndicator } from "./stream-indicator";
 import { TileFigures } from "./insights/tile-figures";
 import { useNow } from "./use-now";
+import { FollowButton } from "@/components/watchlists/follow-button";
 import { followedFirst, useFollowedTickers } from "@/components/watchlists/use-followed-first";
 
 const TILE_HEIGHT = "h-[184px]";
@@ -128,7 +129,7 @@ const LiveTile = memo(function LiveTile({ call }: { call: CallListItem }) {
     >
       <div className="flex items-center gap-2">
         <h2 className="min-w-0 flex-1 truncate text-sm font-semibold">
-          {/* The link covers the tile: one tab stop per call, the whole tile clickable. */}
+          {/* The link covers the tile: the whole tile clickable, one tab stop for the call (and one for its star). */}
           <IntentLink
             href={`/calls/${call.callId}`}
             className="after:absolute after:inset-0 after:content-[''] hover:underline"
@@ -137,6 +138,8 @@ const LiveTile = memo(function LiveTile({ call }: { call: CallListItem }) {
             <span className="text-muted font-normal">{call.name}</span>
           </IntentLink>
         </h2>
+        {/* Above the stretched link, so a click on the star follows instead of opening the call. */}
+        <FollowButton symbol={call.symbol} compact className="relative z-10" />
         <CallStatusBadge status={status} />
       </div>
       <div className="text-2xs text-muted flex flex-wrap items-center gap-x-3 gap-y-0.5 whitespace-nowrap">

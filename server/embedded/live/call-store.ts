@@ -456,7 +456,8 @@ export class CallStore {
         this.audio.set(entry.callId, runtime);
         const firstSegment = new Promise<void>((resolve) => runtime.once("audio", () => resolve()));
         const built = runtime.buildOffline().catch((error: unknown) => {
-          console.error(`[embedded/live] audio build of ${entry.callId} failed:`, error);
+          // A build the shutdown cut short (the closing speech engine fails what it was speaking) is no failure.
+          if (!this.closed) console.error(`[embedded/live] audio build of ${entry.callId} failed:`, error);
         });
         await Promise.race([firstSegment, built]);
         return runtime;

@@ -45,12 +45,22 @@ export const STALE_LIMIT_SECONDS = 30;
 
 export const ANSWER_STORE_DEFAULTS = { maxBytes: 64 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024 };
 
+export interface AnswerStoreStats {
+  hits: number;
+  stale: number;
+  misses: number;
+  stores: number;
+  compressions: number;
+  size: number;
+  bytes: number;
+}
+
 export class AnswerStore {
   private readonly lru: LRUCache<string, StoredAnswer>;
   /** Answers larger than this (body plus key) are served but not kept. */
   readonly maxEntryBytes: number;
   readonly now: () => number;
-  private counters = { hits: 0, stores: 0, compressions: 0 };
+  private counters = { hits: 0, stale: 0, misses: 0, stores: 0, compressions: 0 };
 
   constructor(options: AnswerStoreOptions = {}) {
     this.lru = new LRUCache<string, StoredAnswer>({
@@ -67,7 +77,10 @@ export class AnswerStore {
    */
   lookup(key: string): { answer: StoredAnswer; fresh: boolean } | undefined {
     const answer = this.lru.get(key);
-    if (!answer) return undefined;
+    if (!answer) {
+      this.counters.misses += 1;
+      return undefined;
+    }
     // In milliseconds: an answer stored with max-age=1 is fresh for that second, not 0 s after flooring.
     const expiresAt = answer.storedAtMs + answer.maxAgeSeconds * 1000;
     const now = this.now();
@@ -75,8 +88,12 @@ export class AnswerStore {
       this.counters.hits += 1;
       return { answer, fresh: true };
     }
-    if (now < expiresAt + STALE_LIMIT_SECONDS * 1000) return { answer, fresh: false };
+    if (now < expiresAt + STALE_LIMIT_SECONDS * 1000) {
+      this.counters.stale += 1;
+      return { answer, fresh: false };
+    }
     this.lru.delete(key);
+    this.counters.misses += 1;
     return undefined;
   }
 
@@ -142,7 +159,8 @@ export class AnswerStore {
     return variant;
   }
 
-  stats() {
+  /** Lookups by result (hit: fresh, stale: expired but within the stale limit, miss), stores, entries, bytes. */
+  stats(): AnswerStoreStats {
     return { ...this.counters, size: this.lru.size, bytes: this.lru.calculatedSize };
   }
 }

@@ -4,6 +4,7 @@ import type { LiveHub } from "../relay/hub";
 import type { Relay } from "../relay/relay";
 import type { StreamState } from "../relay/upstream-socket";
 import type { CircuitBreaker } from "../security/circuit-breaker";
+import type { AnswerStoreStats } from "../http/answer-store";
 import type { ResponseCache } from "../upstream/cache";
 import type { Metrics } from "./registry";
 
@@ -18,6 +19,8 @@ export interface CollectedParts {
   streamState(): StreamState;
   breaker: CircuitBreaker;
   cache: ResponseCache;
+  /** The answer door's store of whole answers (server/http/answer-door.ts). */
+  answers: { stats(): AnswerStoreStats };
 }
 
 const STREAM_STATES = ["connecting", "open", "reconnecting", "closed"] as const;
@@ -84,6 +87,34 @@ export function installCollectors(metrics: Metrics, parts: CollectedParts): void
     registers: [registry],
     collect() {
       this.set(parts.cache.stats().size);
+    },
+  });
+  new Gauge({
+    name: "callroom_answer_store_lookups",
+    help: "Stored-answer lookups since start, by result: hit (fresh), stale (served while one request asks Next), miss (counter semantics).",
+    labelNames: ["result"] as const,
+    registers: [registry],
+    collect() {
+      const s = parts.answers.stats();
+      this.set({ result: "hit" }, s.hits);
+      this.set({ result: "stale" }, s.stale);
+      this.set({ result: "miss" }, s.misses);
+    },
+  });
+  new Gauge({
+    name: "callroom_answer_store_entries",
+    help: "Whole answers held by the answer door.",
+    registers: [registry],
+    collect() {
+      this.set(parts.answers.stats().size);
+    },
+  });
+  new Gauge({
+    name: "callroom_answer_store_bytes",
+    help: "Bytes the answer door holds (bodies, their compressed variants and keys).",
+    registers: [registry],
+    collect() {
+      this.set(parts.answers.stats().bytes);
     },
   });
   new Gauge({

@@ -47,6 +47,8 @@ export interface Runtime {
    * answers of the market-data routes (server/http/answer-door.ts).
    */
   door: Door;
+  /** The answer door's store, read by `/api/metrics`. */
+  answers: AnswerStore;
   /** Who may reach the process without accounts; installed on every HTTP server by `start()`. */
   exposure: ExposureGuard;
   /** PGlite under CALLROOM_DATA_DIR, or the PostgreSQL server of DATABASE_URL; opened on first use, migrated. */
@@ -163,9 +165,10 @@ export function createRuntime(
     relay: overrides.relay,
   });
   const dev = source.NODE_ENV === "development";
+  const answers = new AnswerStore();
   const door = chainDoors(
     createStreamDoor({ hub, log, metrics }),
-    createAnswerDoor({ store: new AnswerStore(), log, metrics, dev, disabled: dev }),
+    createAnswerDoor({ store: answers, log, metrics, dev, disabled: dev }),
   );
   const exposure = createExposureGuard({ log, ...exposureSettings() });
   let uninstallExposure: (() => void) | null = null;
@@ -193,6 +196,7 @@ export function createRuntime(
     media,
     live,
     door,
+    answers,
     exposure,
     database,
     archive,

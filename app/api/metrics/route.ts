@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 export async function GET(): Promise<Response> {
   try {
-    const { metrics, live, breakers, upstream, archive } = getRuntime();
+    const { metrics, live, breakers, upstream, archive, answers } = getRuntime();
     installArchiveCollectors(metrics.registry, archive);
     const { body, contentType } = await renderMetrics(metrics, {
       hub: live.hub,
@@ -17,6 +17,7 @@ export async function GET(): Promise<Response> {
       streamState: live.streamState,
       breaker: breakers.upstream,
       cache: upstream.cache,
+      answers,
     });
     return new Response(body, { headers: { "Content-Type": contentType, "Cache-Control": "no-store" } });
   } catch (error) {

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { PublishedCallState, RelayLogger } from "../relay/call-state";
@@ -21,7 +22,7 @@ import { KEY_PREFIX } from "./redis";
  *
  * - Writing: only the leader publishes, through `fencedAppend` (below): one Lua script checks the writer's fencing
  *   token against `leader:epoch`, appends to the stream (`XADD MAXLEN ~`) and updates the per-call hash the next
- *   leader resumes from, all atomically. A paused old leader's writes are refused (`FENCED`); a sentence already in
+ *   leader resumes from, all atomically. A paused old leader's writes are refused (`FENCED`); an append already in
  *   the stream (a command ioredis resent after a reconnect) is skipped.
  * - Reading: every instance tails the stream (XREAD BLOCK on its own connection) into a local mirror of the last
  *   `mirrorCapacity` events and a projection of every call; its own SSE clients are fanned out from there. So
@@ -37,11 +38,14 @@ export const STREAM_KEY = `${KEY_PREFIX}events`;
 export const CALLS_KEY = `${KEY_PREFIX}calls`;
 const FINISHED_RETENTION_MS = 24 * 60 * 60_000;
 
-// ARGV[6], a sentence's sequence, makes the append idempotent: ioredis resends a command whose reply a dropped
-// connection lost, and that command may have run. A sequence below the call's stored next one is already in the
-// stream, so it is skipped (nil reply) rather than appended twice.
+// Appends are idempotent: ioredis resends a command whose reply a dropped connection lost, and that command may have
+// run. KEYS[4] names this one append (the writing hub's id and its count of appends); it is set, with a lifetime
+// of ARGV[7] ms, once the entry is in the stream, so the same command run again is skipped (nil reply). A sentence
+// is also skipped when its sequence, ARGV[6], is below the call's stored next one: it is in the stream already,
+// whoever wrote it.
 const FENCED_APPEND = `
 if redis.call('GET', KEYS[2]) ~= ARGV[1] then return redis.error_reply('FENCED writer epoch is stale') end
+if redis.call('EXISTS', KEYS[4]) == 1 then return false end
 if ARGV[4] ~= '' and ARGV[6] ~= '' then
   local stored = redis.call('HGET', KEYS[3], ARGV[4])
   if stored then
@@ -53,7 +57,14 @@ local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[2], '*', 'p', ARGV[3]
 if ARGV[4] ~= '' then
   if ARGV[5] == '' then redis.call('HDEL', KEYS[3], ARGV[4]) else redis.call('HSET', KEYS[3], ARGV[4], ARGV[5]) end
 end
+redis.call('SET', KEYS[4], '1', 'PX', ARGV[7])
 return id`;
+
+/**
+ * How long an append's key stays: far longer than ioredis holds a command across a reconnect while this instance
+ * still leads (past the leader's lease another instance takes the epoch, and the resent command is fenced anyway).
+ */
+const APPEND_KEY_TTL_MS = 10 * 60_000;
 
 export type { PublishedCallState };
 
@@ -124,13 +135,16 @@ export class RedisHub implements LiveHub {
   private readonly waiters = new Set<{ id: string; resolve: () => void }>();
   /** Leader side: the fencing token and the per-call state written along with each event. */
   private writer: { epoch: number; calls: Map<string, PublishedCallState> } | null = null;
+  /** Names each append for its idempotency key: unique to this hub, whatever terms it writes in. */
+  private readonly writerId = randomUUID();
+  private appends = 0;
 
   constructor(private readonly options: RedisHubOptions) {
     this.capacity = options.mirrorCapacity ?? 10_000;
     this.maxLen = options.maxLen ?? 100_000;
     // Projection only: its own cursors and buffer are never exposed.
     this.projection = new InMemoryHub({ replayCapacity: 1 });
-    options.redis.defineCommand("callroomFencedAppend", { numberOfKeys: 3, lua: FENCED_APPEND });
+    options.redis.defineCommand("callroomFencedAppend", { numberOfKeys: 4, lua: FENCED_APPEND });
   }
 
   /* ------------------------------------------------------------------ reading */
@@ -364,12 +378,14 @@ export class RedisHub implements LiveHub {
         STREAM_KEY,
         EPOCH_KEY,
         CALLS_KEY,
+        `${KEY_PREFIX}appended:${this.writerId}:${(this.appends += 1)}`,
         String(writer.epoch),
         String(this.maxLen),
         JSON.stringify(payload),
         state ? callId : "",
         state ? JSON.stringify(state) : "",
         payload.event === "sentence" ? String(payload.data.sequence) : "",
+        String(APPEND_KEY_TTL_MS),
       )
       .catch((error: unknown) => {
         if (this.writer !== writer) return;

@@ -145,6 +145,45 @@ describe("RedisHub", () => {
     writer.stop();
   });
 
+  it("runs a resent append once, whatever its event: the same command twice leaves one entry", async () => {
+    const epoch = Number(await connect().incr(EPOCH_KEY));
+    const commands = connect();
+    const writer = new RedisHub({ redis: commands, tail: connect(), log: quiet, blockMs: 200 });
+    // The hub has defined the command. Each is now sent twice, arguments and all: what ioredis does when a dropped
+    // connection lost the reply of a command that had run.
+    const fenced = commands as unknown as { callroomFencedAppend: (...args: string[]) => Promise<unknown> };
+    const once = fenced.callroomFencedAppend.bind(commands);
+    fenced.callroomFencedAppend = (...args: string[]) => {
+      void once(...args);
+      return once(...args);
+    };
+    await writer.start();
+    await writer.beginWriting(epoch);
+    const call = "cccccccccccccccccccccccc";
+    const mine = (p: LivePayload): LivePayload =>
+      ({ ...p, data: { ...p.data, callId: call } }) as LivePayload;
+    writer.publish(mine(started));
+    writer.publish(mine({ event: "call.status", symbol: "ACME", data: { callId: CALL, status: "live" } }));
+    writer.publish(mine(sentence(0)));
+    writer.publish(
+      mine({ event: "call.status", symbol: "ACME", data: { callId: CALL, status: "completed" } }),
+    );
+    await commands.ping();
+    const appended = (await connect().xrange("callroom:events", "-", "+"))
+      .map(([, fields]) => JSON.parse(fields[1]!) as LivePayload)
+      .filter((p) => p.data.callId === call)
+      .map((p) =>
+        p.event === "sentence"
+          ? `sentence ${p.data.sequence}`
+          : p.event === "call.status"
+            ? p.data.status
+            : p.event,
+      );
+    expect(appended).toEqual(["call.started", "live", "sentence 0", "completed"]);
+    expect(writer.isWriting).toBe(true);
+    writer.stop();
+  });
+
   it("fences a stale writer: once another leader took the epoch, its appends are refused and it is told", async () => {
     const failures: Error[] = [];
     const stale = hub((e) => failures.push(e));

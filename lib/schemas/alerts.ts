@@ -132,6 +132,26 @@ export const alertListSchema = z.object({
 export type AlertList = z.infer<typeof alertListSchema>;
 
 /**
+ * `POST /api/alerts/read`: marks read every unread alert up to `upTo` (an alert id, inclusive); all without it.
+ * Strict: a misspelt `upTo` must be refused, not read as "mark everything".
+ */
+export const markAlertsReadSchema = z
+  .object({
+    upTo: z
+      .string()
+      .regex(/^\d{1,15}$/, "upTo must be an alert id")
+      .optional(),
+  })
+  .strict();
+export type MarkAlertsRead = z.infer<typeof markAlertsReadSchema>;
+
+export const markAlertsReadResultSchema = z.object({
+  data: z.object({ marked: z.number().int().nonnegative() }),
+  unread: z.number().int().nonnegative(),
+});
+export type MarkAlertsReadResult = z.infer<typeof markAlertsReadResultSchema>;
+
+/**
  * Where an alert opens: the call room at the sentence (highlighted, audio cued at its start), at the call's start for
  * an alert about the call as a whole, or the company for a results alert.
  */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Alert, AlertRule, AlertRuleInput, AlertRuleKind, SpeakerRole } from "@/lib/schemas/alerts";
 import type { Db } from "../db/database";
 import {
@@ -258,11 +258,23 @@ export class AlertStore implements VapidKeyStore {
     return toAlert(row);
   }
 
-  async markAllRead(userId: string): Promise<void> {
-    await this.db
+  /**
+   * Marks the user's unread alerts read, up to `upTo` (an alert id, inclusive) when given: the newest the reader has
+   * seen, so an alert that fires while the request is on its way stays unread. Returns how many it marked.
+   */
+  async markAllRead(userId: string, upTo?: string): Promise<number> {
+    const rows = await this.db
       .update(alertFirings)
       .set({ readAt: sql`now()` })
-      .where(and(eq(alertFirings.userId, userId), isNull(alertFirings.readAt)));
+      .where(
+        and(
+          eq(alertFirings.userId, userId),
+          isNull(alertFirings.readAt),
+          upTo === undefined ? undefined : lte(alertFirings.id, toId(upTo)),
+        ),
+      )
+      .returning({ id: alertFirings.id });
+    return rows.length;
   }
 
   // ── deliveries ─────────────────────────────────────────────────────────────────────────────────────────────────

@@ -6,6 +6,7 @@ import { createWorkspace, type Workspace } from "@/server/workspace/create-works
 import { testDatabase } from "@/server/workspace/test-db";
 import { GET as listAlerts } from "../alerts/route";
 import { POST as readAlert } from "../alerts/[id]/read/route";
+import { POST as readAlerts } from "../alerts/read/route";
 import { GET as notesGet, POST as notesPost } from "../calls/[callId]/notes/route";
 import { DELETE as deleteWatchlist, PATCH as patchWatchlist } from "../watchlists/[id]/route";
 import { GET as listWatchlists, POST as createWatchlist } from "../watchlists/route";
@@ -259,6 +260,68 @@ describe("alerts inbox", () => {
     expect(
       ((await (await listAlerts(req("/api/alerts", { user: "inbox" }))).json()) as { data: unknown[] }).data,
     ).toEqual([]);
+  });
+});
+
+describe("marking the inbox read", () => {
+  it("marks the user's alerts read up to the one named, leaves newer ones and other users' alone", async () => {
+    const { alerts } = await workspace.repositories();
+    const ruleOf = async (user: string) =>
+      (
+        (
+          await body(
+            await createRule(
+              req("/api/alert-rules", { method: "POST", body: { kind: "keyword", phrase: "margin" }, user }),
+            ),
+          )
+        ).data as { id: string }
+      ).id;
+    const fire = async (user: string, ruleId: string, sequence: number) =>
+      (await alerts.recordFiring({
+        userId: user,
+        ruleId,
+        kind: "keyword",
+        subject: CALL,
+        callId: CALL,
+        symbol: "NWSC",
+        sequence,
+        startMs: sequence * 1_000,
+        text: `Margin ${sequence}.`,
+      }))!.id;
+    const mine = await ruleOf("reader");
+    const theirs = await ruleOf("bystander");
+    const ids = [await fire("reader", mine, 1), await fire("reader", mine, 2), await fire("reader", mine, 3)];
+    await fire("bystander", theirs, 1);
+    const post = (payload: unknown, init: { user?: string; origin?: string; site?: string } = {}) =>
+      readAlerts(req("/api/alerts/read", { method: "POST", body: payload, user: "reader", ...init }));
+
+    // Up to the second: the third, newer than what the reader saw, stays unread.
+    const first = await post({ upTo: ids[1] });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ data: { marked: 2 }, unread: 1 });
+    const inbox = (await (await listAlerts(req("/api/alerts", { user: "reader" }))).json()) as {
+      data: { id: string; read: boolean }[];
+    };
+    expect(inbox.data.map((a) => [a.id, a.read])).toEqual([
+      [ids[2], false],
+      [ids[1], true],
+      [ids[0], true],
+    ]);
+    // Without upTo: everything; again: nothing left to mark.
+    expect(await (await post({})).json()).toEqual({ data: { marked: 1 }, unread: 0 });
+    expect(await (await post({})).json()).toEqual({ data: { marked: 0 }, unread: 0 });
+    expect(await alerts.unreadCount("bystander")).toBe(1);
+
+    // Bad input: a clear 400, nothing marked; a cross-site request: refused.
+    await fire("reader", mine, 4);
+    for (const bad of [{ upTo: "abc" }, { upto: ids[2] }, []]) {
+      const response = await post(bad);
+      expect(response.status, JSON.stringify(bad)).toBe(400);
+      expect((await body(response)).error?.code).toBe("invalid_parameter");
+    }
+    const crossSite = await post({}, { origin: "https://evil.example", site: "cross-site" });
+    expect(crossSite.status).toBe(403);
+    expect(await alerts.unreadCount("reader")).toBe(1);
   });
 });
 

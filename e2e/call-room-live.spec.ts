@@ -71,3 +71,46 @@ test("an unknown call id answers a not-found page", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "No such call" })).toBeVisible();
 });
+
+test("a click on a sentence past the end of the playlist the player has waits for the playlist, then plays from it", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const callId = await startCall(await knownTicker(request, 3), 90);
+  await page.goto(`/calls/${callId}`);
+  const sentences = page.getByTestId("transcript-sentence");
+  await expect(sentences.nth(1)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  const audio = page.getByTestId("call-audio");
+  const currentTime = () => audio.evaluate((el: HTMLAudioElement) => el.currentTime);
+  await expect.poll(currentTime, { timeout: 30_000 }).toBeGreaterThan(0);
+
+  // The player's view of the live playlist stops growing (as when its reload comes late on a busy machine) while
+  // the call goes on: the newest sentence then lies past what the player can seek to.
+  let frozen: string | null = null;
+  let isFrozen = true;
+  await page.route("**/audio/playlist.m3u8", async (route) => {
+    if (!isFrozen) return route.continue();
+    if (frozen === null) frozen = await (await route.fetch()).text();
+    await route.fulfill({ body: frozen, contentType: "application/vnd.apple.mpegurl" });
+  });
+  const seekableEnd = () =>
+    audio.evaluate((el: HTMLAudioElement) =>
+      el.seekable.length ? el.seekable.end(el.seekable.length - 1) : 0,
+    );
+  await expect.poll(() => frozen !== null, { timeout: 15_000 }).toBe(true);
+  const frozenEnd = await seekableEnd();
+  const count = await sentences.count();
+  await expect.poll(async () => sentences.count(), { timeout: 60_000 }).toBeGreaterThan(count + 2);
+  const newest = sentences.last();
+  const startMs = Number(await newest.getAttribute("data-start-ms"));
+  expect(startMs / 1000).toBeGreaterThan(frozenEnd + 2);
+
+  await newest.getByRole("button", { name: /^Play from/ }).click();
+  await page.waitForTimeout(1_000);
+  isFrozen = false;
+  await expect
+    .poll(async () => Math.abs((await currentTime()) * 1000 - startMs), { timeout: 20_000 })
+    .toBeLessThan(3_000);
+});

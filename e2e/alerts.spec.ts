@@ -147,6 +147,9 @@ test("a followed company's call says the keyword: toast, notification, inbox, on
 
     const toast = page.getByTestId("alert-toast").first();
     await expect(toast).toBeVisible({ timeout: 90_000 });
+    // On screen, not merely in the DOM: a fixed element inside the header (whose backdrop-filter makes it their
+    // containing block) once sat above the top of the window.
+    await expect(toast).toBeInViewport({ ratio: 1 });
     await expect(toast).toContainText(first);
     await expect(toast).toContainText(/conclude/i);
 

@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useCallback, useState } from "react";
+import { useCallback, useState, useSyncExternalStore } from "react";
+import { createPortal } from "react-dom";
 import { IntentLink } from "@/components/ui/intent-link";
 import { cn } from "@/components/ui/cn";
 import { alertQueries, useMarkRead } from "@/lib/queries/alerts";
@@ -23,6 +24,14 @@ export function AlertsBell({ className }: { className?: string }) {
   const unread = data?.unread ?? 0;
   const [toasts, setToasts] = useState<Alert[]>([]);
   const markRead = useMarkRead();
+  // The toasts live in <body>, not here: the header's backdrop-filter makes it the containing block of anything
+  // `position: fixed` inside it, which put "the bottom of the screen" at the header's bottom, the toasts above the
+  // top of the window. The region exists from hydration on, so screen readers announce what is added to it.
+  const toastRoot = useSyncExternalStore(
+    noopSubscribe,
+    () => document.body,
+    () => null,
+  );
 
   const dismiss = useCallback((id: string) => setToasts((list) => list.filter((a) => a.id !== id)), []);
   const open = useCallback(
@@ -67,41 +76,49 @@ export function AlertsBell({ className }: { className?: string }) {
           </span>
         ) : null}
       </IntentLink>
-      <div
-        aria-live="polite"
-        className="pointer-events-none fixed right-3 bottom-3 z-50 flex w-[min(26rem,calc(100vw-1.5rem))] flex-col gap-2"
-      >
-        {toasts.map((alert) => (
-          <div
-            key={alert.id}
-            role="status"
-            data-testid="alert-toast"
-            className="border-line bg-canvas pointer-events-auto rounded border shadow-lg"
-          >
-            <button
-              type="button"
-              onClick={() => open(alert)}
-              className="hover:bg-surface block w-full px-3 py-2 text-left"
+      {toastRoot
+        ? createPortal(
+            <div
+              aria-live="polite"
+              data-testid="alert-toasts"
+              className="pointer-events-none fixed right-3 bottom-3 z-50 flex w-[min(26rem,calc(100vw-1.5rem))] flex-col gap-2"
             >
-              <span className="text-2xs text-muted block">
-                <span className="text-fg font-semibold">{alert.symbol}</span> · {kindLabel(alert.kind)} · open
-                at this moment
-              </span>
-              <span className="mt-0.5 block text-[13px]">“{alert.text}”</span>
-            </button>
-            <button
-              type="button"
-              onClick={() => dismiss(alert.id)}
-              className="text-2xs text-muted hover:text-fg border-line w-full border-t px-3 py-1 text-right"
-            >
-              Dismiss
-            </button>
-          </div>
-        ))}
-      </div>
+              {toasts.map((alert) => (
+                <div
+                  key={alert.id}
+                  role="status"
+                  data-testid="alert-toast"
+                  className="border-line bg-canvas pointer-events-auto rounded border shadow-lg"
+                >
+                  <button
+                    type="button"
+                    onClick={() => open(alert)}
+                    className="hover:bg-surface block w-full px-3 py-2 text-left"
+                  >
+                    <span className="text-2xs text-muted block">
+                      <span className="text-fg font-semibold">{alert.symbol}</span> · {kindLabel(alert.kind)}{" "}
+                      · open at this moment
+                    </span>
+                    <span className="mt-0.5 block text-[13px]">“{alert.text}”</span>
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => dismiss(alert.id)}
+                    className="text-2xs text-muted hover:text-fg border-line w-full border-t px-3 py-1 text-right"
+                  >
+                    Dismiss
+                  </button>
+                </div>
+              ))}
+            </div>,
+            toastRoot,
+          )
+        : null}
     </>
   );
 }
+
+const noopSubscribe = () => () => {};
 
 export function kindLabel(kind: Alert["kind"]): string {
   switch (kind) {

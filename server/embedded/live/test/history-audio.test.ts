@@ -1,14 +1,29 @@
 // A historical call's audio follows its planned transcript (planned-timeline.ts): each sentence is spoken where the
-// REST transcript says it starts, and the recording lasts the stated duration.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// REST transcript says it starts, and the recording lasts the stated duration. A build the service's shutdown cuts
+// short is not reported as failed (it printed "speech worker exited (1)" in test runs that closed a service).
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildUniverse } from "../../universe/index";
 import { DEFAULT_SEED } from "../../config";
 import { closeSpeechEngine, createCallAudioTrack, createSpeechEngine } from "../audio/index";
-import type { SpeechEngine } from "../audio/types";
+import type { SpeechClip, SpeechEngine } from "../audio/types";
 import { CallStore } from "../call-store";
 import { createEnricher } from "../enrichment/index";
 
 let speech: SpeechEngine;
+const universe = buildUniverse(DEFAULT_SEED);
+
+function historyStore(engine: SpeechEngine): CallStore {
+  return new CallStore({
+    universe,
+    speech: () => Promise.resolve(engine),
+    createTrack: () => createCallAudioTrack({ sampleRate: engine.sampleRate }),
+    enricher: createEnricher(),
+    now: () => Date.now(),
+    enrichDelayMs: 20_000,
+    historyCallSeconds: 600,
+    audioCacheSize: 1,
+  });
+}
 
 beforeAll(async () => {
   speech = await createSpeechEngine();
@@ -18,16 +33,7 @@ afterAll(() => closeSpeechEngine(speech));
 
 describe("historical audio", () => {
   it("speaks each sentence at its planned start and lasts the planned duration", async () => {
-    const store = new CallStore({
-      universe: buildUniverse(DEFAULT_SEED),
-      speech: () => Promise.resolve(speech),
-      createTrack: () => createCallAudioTrack({ sampleRate: speech.sampleRate }),
-      enricher: createEnricher(),
-      now: () => Date.now(),
-      enrichDelayMs: 20_000,
-      historyCallSeconds: 600,
-      audioCacheSize: 1,
-    });
+    const store = historyStore(speech);
     const entry = store.all(Date.now())[0];
     expect(entry).toBeDefined();
     if (!entry) return;
@@ -49,4 +55,59 @@ describe("historical audio", () => {
     expect(Math.abs(audioSeconds - entry.plannedSeconds)).toBeLessThanOrEqual(3);
     store.close();
   }, 180_000);
+});
+
+/** Speaks the first sentence at once, then holds every later one until `fail` rejects them all. */
+function stalledSpeech(): SpeechEngine & { fail(error: Error): void; held(): number } {
+  const held: ((error: Error) => void)[] = [];
+  let spoken = 0;
+  return {
+    voices: ["en-us"],
+    sampleRate: 22_050,
+    synthesize(): Promise<SpeechClip> {
+      spoken += 1;
+      if (spoken === 1)
+        return Promise.resolve({ samples: new Int16Array(22_050 * 3), sampleRate: 22_050, words: [] });
+      return new Promise((_, reject) => held.push(reject));
+    },
+    held: () => held.length,
+    fail(error) {
+      for (const reject of held.splice(0)) reject(error);
+    },
+  };
+}
+
+/** A historical build waiting for its second sentence, and where errors would be reported. */
+async function stalledBuild() {
+  const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  const stalled = stalledSpeech();
+  const store = historyStore(stalled);
+  const entry = store.all(Date.now())[0]!;
+  void store.withAudio(entry);
+  await vi.waitFor(() => expect(stalled.held()).toBe(1));
+  return { errors, stalled, store, entry };
+}
+
+describe("historical audio at shutdown", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("says nothing of a build the shutdown cut short", async () => {
+    const { errors, stalled, store } = await stalledBuild();
+    store.close();
+    stalled.fail(new Error("speech worker exited (1)"));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it("still reports a build that fails while the service runs", async () => {
+    const { errors, stalled, store, entry } = await stalledBuild();
+    stalled.fail(new Error("speech worker exited (1)"));
+    await vi.waitFor(() =>
+      expect(errors).toHaveBeenCalledWith(
+        `[embedded/live] audio build of ${entry.callId} failed:`,
+        expect.objectContaining({ message: "speech worker exited (1)" }),
+      ),
+    );
+    store.close();
+  });
 });

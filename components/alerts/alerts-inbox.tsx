@@ -42,7 +42,7 @@ export function AlertsInbox() {
   return (
     <div className="flex flex-col gap-2">
       <div className="text-2xs text-muted flex flex-wrap items-center gap-3">
-        <span data-testid="alerts-inbox-unread" aria-live="polite">
+        <span data-testid="alerts-inbox-unread">
           {unread === 0 ? "All read" : `${unread.toLocaleString("en-US")} unread`}
         </span>
         <Button onClick={() => markAll.mutate(alerts[0]?.id)} disabled={unread === 0 || markAll.isPending}>

@@ -19,6 +19,12 @@ export interface CallAudioState {
 /** Within this much of the live edge, the listener counts as "live". */
 const LIVE_EDGE_TOLERANCE_S = 8;
 
+function isBuffered(audio: HTMLAudioElement, seconds: number): boolean {
+  for (let i = 0; i < audio.buffered.length; i++)
+    if (audio.buffered.start(i) <= seconds && seconds < audio.buffered.end(i)) return true;
+  return false;
+}
+
 /**
  * The call's audio in one <audio> element: HLS while the call is live (hls.js, else native HLS), the MP3 once it
  * exists. `Hls.isSupported()` is checked first because desktop Chromium answers "maybe" to
@@ -178,7 +184,16 @@ export function useCallAudio(
         // Not loaded yet: hls.js and the MP3 both honour a position set once metadata arrives.
         audio.addEventListener("loadedmetadata", () => (audio.currentTime = ms / 1000), { once: true });
       } else {
-        audio.currentTime = ms / 1000;
+        const seconds = ms / 1000;
+        audio.currentTime = seconds;
+        const hls = hlsRef.current;
+        if (hls && !isBuffered(audio, seconds)) {
+          // hls.js would first finish loading ahead of the old position; meanwhile the playhead waits at the target,
+          // and when audio is buffered a few seconds after it (the live edge the player started at, say) its gap
+          // controller jumps there: the listener missed the start of the sentence. Restarting the loader at the
+          // target fetches the target's segment first.
+          hls.startLoad(seconds, true);
+        }
       }
       setState((s) => ({ ...s, currentMs: ms }));
     },

@@ -181,8 +181,13 @@ export class CallStore {
 
   // ---------- records around a record
 
-  /** The company's previous record, also when it lies before the calendar's window (the universe keeps it). */
-  previousRecordOf(record: WireEarningsRecord, nowMs: number): WireEarningsRecord | undefined {
+  /**
+   * The company's record `step` reports before (−1) or after (+1) this one, also when it lies outside the calendar's
+   * window: the universe keeps every quarter of its model. The next record matters as much as the previous one: a
+   * company that reported just before the window's end of "now + 90 days" is followed by its next report about 91
+   * days later, outside the window, and its call must still guide for that quarter (docs/embedded-history.md).
+   */
+  adjacentRecordOf(record: WireEarningsRecord, step: -1 | 1, nowMs: number): WireEarningsRecord | undefined {
     if (this.eventsBySymbol === undefined) {
       try {
         const bySymbol = new Map<string, ReportEvent[]>();
@@ -200,11 +205,11 @@ export class CallStore {
     const events = this.eventsBySymbol?.get(record.ticker);
     if (!events) return undefined;
     const index = events.findIndex((e) => e.id === record.id);
-    const previous = index > 0 ? events[index - 1] : undefined;
-    return previous ? toEarningsRecord(previous, nowMs) : undefined;
+    const adjacent = index >= 0 ? events[index + step] : undefined;
+    return adjacent ? toEarningsRecord(adjacent, nowMs) : undefined;
   }
 
-  /** Each record with the company's next and previous ones (window records; the previous may be older). */
+  /** Each record with the company's next and previous ones (from the window when there, else the universe's). */
   private neighbours(records: readonly WireEarningsRecord[], nowMs: number) {
     const nextOf = new Map<WireEarningsRecord, WireEarningsRecord>();
     const previousOf = new Map<WireEarningsRecord, WireEarningsRecord>();
@@ -218,8 +223,8 @@ export class CallStore {
       lastByTicker.set(record.ticker, record);
     }
     return {
-      next: (r: WireEarningsRecord) => nextOf.get(r),
-      previous: (r: WireEarningsRecord) => previousOf.get(r) ?? this.previousRecordOf(r, nowMs),
+      next: (r: WireEarningsRecord) => nextOf.get(r) ?? this.adjacentRecordOf(r, 1, nowMs),
+      previous: (r: WireEarningsRecord) => previousOf.get(r) ?? this.adjacentRecordOf(r, -1, nowMs),
     };
   }
 

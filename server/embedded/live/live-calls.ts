@@ -185,8 +185,9 @@ export class LiveCalls {
     const startMs = this.now();
     const picked = recordsForLiveCall(this.universe.earningsRecords(new Date(startMs)), company.symbol);
     if (!picked) throw new Error(`no earnings record for ${company.symbol}`);
-    const { record, next } = picked;
-    const previous = picked.previous ?? this.store.previousRecordOf(record, startMs);
+    const { record } = picked;
+    const next = picked.next ?? this.store.adjacentRecordOf(record, 1, startMs);
+    const previous = picked.previous ?? this.store.adjacentRecordOf(record, -1, startMs);
     const callId =
       kind === "control"
         ? controlCallId(company.symbol, startMs, this.nonce++)

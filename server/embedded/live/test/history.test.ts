@@ -140,15 +140,19 @@ describe("continuity across a company's calls", () => {
       const low = dollars(guided?.[1] ?? "");
       const high = dollars(guided?.[2] ?? "");
       expect(low).toBeLessThan(high);
-      expect(within((low + high) / 2, Number(next.revenue_est), 0.05)).toBe(true);
-      const epsGuided =
-        /We expect (?:adjusted EPS|GAAP EPS|FFO per share) in the range of \$(\d+\.\d\d) to \$(\d+\.\d\d)\./.exec(
-          text,
-        );
-      if (epsGuided)
-        expect(within((Number(epsGuided[1]) + Number(epsGuided[2])) / 2, Number(next.eps_est), 0.05)).toBe(
-          true,
-        );
+      // The next record may lie past the calendar's window (90 days ahead); the call guides for it all the same,
+      // and the next call, when there is one, reports against that range (checked below).
+      if (next) {
+        expect(within((low + high) / 2, Number(next.revenue_est), 0.05)).toBe(true);
+        const epsGuided =
+          /We expect (?:adjusted EPS|GAAP EPS|FFO per share) in the range of \$(\d+\.\d\d) to \$(\d+\.\d\d)\./.exec(
+            text,
+          );
+        if (epsGuided)
+          expect(
+            within((Number(epsGuided[1]) + Number(epsGuided[2])) / 2, Number(next.eps_est), 0.05),
+          ).toBe(true);
+      }
 
       // The call answers the previous call's guidance, with the range that call stated.
       const answered = new RegExp(

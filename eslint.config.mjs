@@ -31,6 +31,49 @@ export default defineConfig([
     },
   },
   {
+    // The embedded market-data service is the other side of the wire: a program of its own that must not agree with
+    // the app's mistakes by sharing its code. It may use common/ (the sentiment lexicon, Eastern time) and nothing else.
+    files: ["embedded/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/*", "!@/common/*", "**/app/*", "**/components/*", "**/lib/*", "**/server/*"],
+              message: "embedded/ imports nothing of the app; share code through common/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // common/ is shared by the app and the embedded service, so it depends on neither.
+    files: ["common/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "@/*",
+                "!@/common/*",
+                "**/app/*",
+                "**/components/*",
+                "**/lib/*",
+                "**/server/*",
+                "**/embedded/*",
+              ],
+              message: "common/ depends on neither the app nor the embedded service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },

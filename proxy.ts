@@ -16,7 +16,7 @@ import { getRuntime } from "@/server/runtime";
  * (server/security/gate.ts: request id, client address, `/api` rate limit, session), then the security headers with a
  * fresh CSP nonce (Next reads the nonce from the request's Content-Security-Policy header and stamps its own
  * scripts). The live stream normally never gets here: the custom server's stream door serves it with the same gate
- * (server/relay/stream-door.ts); this still covers it when Next is started some other way.
+ * (server/live/stream-door.ts); this still covers it when Next is started some other way.
  */
 
 /** Set here only; anything a client sends under these names is dropped. */

@@ -201,7 +201,12 @@ async function measure(app: Awaited<ReturnType<typeof startApp>>, calls: number,
       samples: samples.length,
       missing: missing.length,
       /** How late the benchmark's own client received the frames: what stamping on receipt would have hidden. */
-      receiveLagP95Ms: round(percentile(frames.map((f) => f.receivedAt - f.sentAt), 95)),
+      receiveLagP95Ms: round(
+        percentile(
+          frames.map((f) => f.receivedAt - f.sentAt),
+          95,
+        ),
+      ),
       rulesLoaded: USERS * RULES_PER_USER + PROBE_PHRASES.length,
       calls: callIds.length,
       seconds,

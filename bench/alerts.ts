@@ -17,7 +17,7 @@ import { AlertStore } from "@/server/alerts/store";
 import type { WebhookSender } from "@/server/alerts/webhook";
 import { createDatabase } from "@/server/db/database";
 import { alertRules } from "@/server/db/schema/workspace";
-import { InMemoryHub } from "@/server/relay/hub";
+import { InMemoryHub } from "@/server/live/hub";
 import { WatchlistRepository } from "@/server/workspace/watchlists";
 import { AlertEvaluator } from "@/server/alerts/evaluator";
 import { PhraseMatcher } from "@/server/alerts/matcher";

@@ -11,12 +11,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import {
-  closeSpeechEngine,
-  createCallAudioTrack,
-  createSpeechEngine,
-} from "../server/embedded/live/audio/index";
-import type { CallAudioTrack, SpeechEngine } from "../server/embedded/live/audio/types";
+import { closeSpeechEngine, createCallAudioTrack, createSpeechEngine } from "../embedded/live/audio/index";
+import type { CallAudioTrack, SpeechEngine } from "../embedded/live/audio/types";
 
 const { values } = parseArgs({
   options: {

@@ -1,6 +1,6 @@
 /**
  * The embedded service's year of calls (issue 15, item 7), measured on the service as the launcher starts it
- * (`node --max-old-space-size=512 --max-semi-space-size=8 --import tsx server/embedded/main.ts`, default settings,
+ * (`node --max-old-space-size=512 --max-semi-space-size=8 --import tsx embedded/main.ts`, default settings,
  * so three calls are live meanwhile):
  * - start-up: spawn to the "listening on" line;
  * - the first full listing of completed calls (every page of 100, `info_only`), and a second one;
@@ -43,10 +43,10 @@ export interface EmbeddedHistoryResult {
 
 /** The same work in this process, timed in CPU milliseconds. */
 async function cpuFigures(): Promise<EmbeddedHistoryResult["cpu"]> {
-  const { buildUniverse } = await import("../server/embedded/universe/index");
-  const { CallStore } = await import("../server/embedded/live/call-store");
-  const { createEnricher } = await import("../server/embedded/live/enrichment/index");
-  const { DEFAULT_SEED } = await import("../server/embedded/config");
+  const { buildUniverse } = await import("../embedded/universe/index");
+  const { CallStore } = await import("../embedded/live/call-store");
+  const { createEnricher } = await import("../embedded/live/enrichment/index");
+  const { DEFAULT_SEED } = await import("../embedded/config");
   const cpuMs = () => {
     const { user, system } = process.cpuUsage();
     return (user + system) / 1000;

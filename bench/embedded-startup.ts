@@ -1,6 +1,6 @@
 /**
  * Start-up time of the embedded service as the launcher starts it (`node --max-old-space-size=512
- * --max-semi-space-size=8 --import tsx server/embedded/main.ts`):
+ * --max-semi-space-size=8 --import tsx embedded/main.ts`):
  * from spawn to the "listening on" line, median of 5 runs, with the load average (a shared box inflates it).
  * Usage: `node --import tsx bench/embedded-startup.ts [runs]`.
  */

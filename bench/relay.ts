@@ -1,6 +1,6 @@
 /**
  * Relay fan-out: N SSE clients on one app instance (`GET /api/stream?tickers=BENCH`), synthetic sentences published
- * straight into the hub (server/relay/bench-hook.ts) as fast as the server's event loop lets them, against the same
+ * straight into the hub (server/live/bench-hook.ts) as fast as the server's event loop lets them, against the same
  * clients on a bare `node:http` fan-out (bench/lib/baseline-sse-server.ts) in the same run.
  *
  * - deliveriesPerSec: sentence events received by all clients per second of publishing (the clients live in separate

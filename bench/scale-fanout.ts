@@ -6,7 +6,7 @@
  *   npx tsx --conditions=react-server bench/scale-fanout.ts [events=20000] [subs=500]
  */
 import { Redis } from "ioredis";
-import type { LivePayload } from "@/server/relay/hub";
+import type { LivePayload } from "@/server/live/hub";
 import { EPOCH_KEY } from "@/server/scale/leader";
 import { RedisHub } from "@/server/scale/redis-hub";
 import { startTestRedis } from "@/test/scale/redis-server";

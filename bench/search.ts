@@ -168,7 +168,7 @@ async function child(withPostgres: boolean): Promise<SearchBenchResult> {
   const { upstreamArchiveSource } = await import("../server/archive/upstream-source");
   const { searchArchive } = await import("../server/archive/search");
   const { createDatabase, queryRows } = await import("../server/db/database");
-  const { InMemoryHub } = await import("../server/relay/hub");
+  const { InMemoryHub } = await import("../server/live/hub");
   const { CircuitBreaker } = await import("../server/security/circuit-breaker");
   const { ResponseCache } = await import("../server/upstream/cache");
   const { createUpstreamClient } = await import("../server/upstream/client");

@@ -9,8 +9,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
-import { createCallAudioTrack, createSpeechEngine } from "../server/embedded/live/audio/index";
-import type { CallAudioTrack } from "../server/embedded/live/audio/types";
+import { createCallAudioTrack, createSpeechEngine } from "../embedded/live/audio/index";
+import type { CallAudioTrack } from "../embedded/live/audio/types";
 
 const HLS_JS = readFileSync(
   fileURLToPath(new URL("../node_modules/hls.js/dist/hls.min.js", import.meta.url)),

@@ -5,7 +5,7 @@
  *
  * Cross-origin on purpose: the page comes from a tiny loopback server of its own, the media from the embedded
  * service. That is how a web player meets the real upstream's signed (CDN-style) links, so the embedded media
- * routes answer with `Access-Control-Allow-Origin: *` (see server/embedded/live/rest.ts) and this spec proves it.
+ * routes answer with `Access-Control-Allow-Origin: *` (see embedded/live/rest.ts) and this spec proves it.
  */
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";

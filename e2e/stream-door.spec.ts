@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 /**
- * `npm start` serves the live stream from the stream door (server/relay/stream-door.ts, ahead of Next in
+ * `npm start` serves the live stream from the stream door (server/live/stream-door.ts, ahead of Next in
  * scripts/serve.mjs), not from Next's route handler: the stream's own CSP says which door answered. A regression to
  * the slow path would still work in the browser, so only this check would notice the lost capacity.
  */

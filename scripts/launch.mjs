@@ -99,7 +99,7 @@ function track(child, name) {
 function startEmbedded() {
   return new Promise((resolveUrl, reject) => {
     const child = track(
-      // Heap flags: server/embedded/main.ts says why (the service's memory target is 300 MB).
+      // Heap flags: embedded/main.ts says why (the service's memory target is 300 MB).
       spawn(
         process.execPath,
         [
@@ -107,7 +107,7 @@ function startEmbedded() {
           "--max-semi-space-size=8",
           "--import",
           "tsx",
-          join(root, "server/embedded/main.ts"),
+          join(root, "embedded/main.ts"),
         ],
         {
           cwd: root,

@@ -3,7 +3,7 @@
 // supports), started by scripts/launch.mjs as `node scripts/serve.mjs start|dev`. Two things happen here, before Next:
 //
 // 1. The client's address (scripts/forwarded-headers.mjs): the socket's, unless CALLROOM_TRUST_PROXY trusts proxies.
-// 2. The live stream's door (server/relay/stream-door.ts): the runtime, built by instrumentation.ts inside Next,
+// 2. The live stream's door (server/live/stream-door.ts): the runtime, built by instrumentation.ts inside Next,
 //    sits in the process's one `globalThis` slot (server/process-slot.ts); its door takes `GET /api/stream` and declines everything else.
 import { createServer } from "node:http";
 import next from "next";

@@ -70,6 +70,7 @@ step(
   "typecheck",
   [node, [bin("next", "dist/bin/next"), "typegen"]],
   [node, [bin("typescript", "bin/tsc"), "--noEmit", "-p", "."]],
+  [node, [bin("typescript", "bin/tsc"), "--noEmit", "-p", "embedded"]],
 );
 
 // One production build up front: the multi-instance Vitest test and the Playwright suite both reuse it (each checks

@@ -1,6 +1,6 @@
 /**
  * The relay benchmark's baseline: the barest SSE fan-out `node:http` offers, with the same event format, the same
- * publishing loop and the same control endpoints as the app's bench hook (server/relay/bench-hook.ts), so the two are
+ * publishing loop and the same control endpoints as the app's bench hook (server/live/bench-hook.ts), so the two are
  * compared on equal terms. Each event is encoded once and written to every open response.
  *
  *   node --import tsx bench/lib/baseline-sse-server.ts   → prints `baseline listening on http://127.0.0.1:PORT`

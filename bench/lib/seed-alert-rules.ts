@@ -6,8 +6,8 @@
  *
  *   node --import tsx --conditions=react-server bench/lib/seed-alert-rules.ts <dataDir> [users] [rulesPerUser]
  */
-import { DEFAULT_SEED } from "../../server/embedded/config";
-import { buildUniverse } from "../../server/embedded/universe/index";
+import { DEFAULT_SEED } from "../../embedded/config";
+import { buildUniverse } from "../../embedded/universe/index";
 import { createDatabase } from "../../server/db/database";
 import { alertRules } from "../../server/db/schema/workspace";
 import { generateRules, seededRandom } from "./alert-rules";

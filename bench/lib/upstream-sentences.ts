@@ -2,7 +2,7 @@
  * When the upstream sent each live sentence: a second WebSocket client of the embedded service (key `bench`,
  * subscribed to `*`, beside the app's own connection). "Sent" is the frame's `created_time`: the embedded service
  * stamps a sentence when it releases it and hands the frame to every subscriber in that same tick
- * (server/embedded/live/call.ts `release`), with millisecond precision and the clock the browser's timestamps use.
+ * (embedded/live/call.ts `release`), with millisecond precision and the clock the browser's timestamps use.
  * The time this client received the frame is kept too: it is later by loopback plus however long this process was
  * not scheduled, which under load reached tens of milliseconds, so it only stands in when a frame has no
  * `created_time`. The client runs on its own thread (upstream-sentences-worker.mjs).

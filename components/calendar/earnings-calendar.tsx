@@ -29,12 +29,7 @@ import { useCalendarData } from "./use-calendar-data";
 import { useCalendarSource } from "./use-calendar-source";
 import { Actual, Confirmed, Importance, Surprise } from "./figures";
 import { ReportTime } from "./report-time";
-import {
-  isTruncated,
-  withCalendarError,
-  WatchlistNotice,
-  WatchlistSummary,
-} from "./watchlist-notice";
+import { isTruncated, withCalendarError, WatchlistNotice, WatchlistSummary } from "./watchlist-notice";
 import { needsNotice } from "./watchlist-filter";
 
 function periodLabel(row: EarningsRow): string {

@@ -18,12 +18,7 @@ import { useCalendarData } from "./use-calendar-data";
 import { useCalendarSource } from "./use-calendar-source";
 import { useTimeZone } from "@/components/ui/use-time-zone";
 import { Importance } from "./figures";
-import {
-  isTruncated,
-  withCalendarError,
-  WatchlistNotice,
-  WatchlistSummary,
-} from "./watchlist-notice";
+import { isTruncated, withCalendarError, WatchlistNotice, WatchlistSummary } from "./watchlist-notice";
 import { needsNotice } from "./watchlist-filter";
 
 /** Status colours carry meaning: done (positive), dead (negative), pending (warning); the word is always shown. */

@@ -56,7 +56,7 @@ export const sentenceEventSchema = z.object({
   confidence: z.number().nullable(),
   /**
    * Extension of design.md §3's `sentence` event (additive): the relay's live estimate of the sentence's
-   * sentiment in [−1, 1] (lib/sentiment, the same financial-language model the upstream's enrichment uses),
+   * sentiment in [−1, 1] (common/sentiment, the same financial-language model the upstream's enrichment uses),
    * scored as the sentence is published; 0 = no evidence. The upstream only scores after the call, so this is what
    * makes sentiment move while a call is live. `null` (or absent, from a server that predates it) = not scored.
    */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Alert } from "@/lib/schemas/alerts";
-import { InMemoryHub } from "../relay/hub";
+import { InMemoryHub } from "../live/hub";
 import { createMemoryBus } from "./bus";
 import type { EarningsActuals } from "./evaluator";
 import type { AlertCandidate, CompiledRule } from "./rules";

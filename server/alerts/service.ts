@@ -1,7 +1,7 @@
 import "server-only";
 import type { Logger } from "pino";
 import { alertPath } from "@/lib/schemas/alerts";
-import type { DeliveredEvent, LiveHub } from "../relay/hub";
+import type { DeliveredEvent, LiveHub } from "../live/hub";
 import type { AlertBus } from "./bus";
 import { AlertEvaluator, type EarningsActuals } from "./evaluator";
 import { pushMessage, type PushSender, type StoredPushSubscription } from "./push";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Logger } from "pino";
 import { lazyDatabase, type DatabaseHandle } from "../db/database";
-import type { LiveHub } from "../relay/hub";
+import type { LiveHub } from "../live/hub";
 import type { Upstream } from "../upstream/client";
 import { createArchive, type Archive } from "./indexer";
 import { upstreamArchiveSource } from "./upstream-source";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Logger } from "pino";
 import type { SearchQuery, SearchResult } from "@/lib/schemas/search";
 import { AppError } from "../http/errors";
-import type { DeliveredEvent, LiveHub } from "../relay/hub";
+import type { DeliveredEvent, LiveHub } from "../live/hub";
 import type { AdvisoryLease, Database, DatabaseHandle } from "../db/database";
 import { SentenceClassifier } from "./classify";
 import { searchArchive } from "./search";

@@ -1,8 +1,8 @@
 import "server-only";
 import { Gauge } from "prom-client";
-import type { LiveHub } from "../relay/hub";
-import type { Relay } from "../relay/relay";
-import type { StreamState } from "../relay/upstream-socket";
+import type { LiveHub } from "../live/hub";
+import type { Relay } from "../live/relay";
+import type { StreamState } from "../upstream/stream/socket";
 import type { CircuitBreaker } from "../security/circuit-breaker";
 import type { AnswerStoreStats } from "../http/answer-store";
 import type { ResponseCache } from "../upstream/cache";

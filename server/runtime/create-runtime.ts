@@ -3,11 +3,11 @@ import type { Logger } from "pino";
 import { readServerEnv, type ServerEnv } from "../env";
 import { getLogger } from "../log";
 import { createMetrics, type Metrics } from "../metrics/registry";
-import { InMemoryHub, type LiveHub } from "../relay/hub";
-import { maybeStartBenchHooks } from "../relay/bench-hook";
-import type { CallFetcher } from "../relay/call-state";
-import { createLive, type Live, type LiveOptions } from "../relay/relay";
-import { createStreamDoor } from "../relay/stream-door";
+import { InMemoryHub, type LiveHub } from "../live/hub";
+import { maybeStartBenchHooks } from "../live/bench-hook";
+import type { CallFetcher } from "../live/call-state";
+import { createLive, type Live, type LiveOptions } from "../live/relay";
+import { createStreamDoor } from "../live/stream-door";
 import { createAnswerDoor } from "../http/answer-door";
 import { AnswerStore } from "../http/answer-store";
 import { chainDoors, type Door } from "../http/door";
@@ -43,7 +43,7 @@ export interface Runtime {
   /** The hub, the relay and (with REDIS_URL) this instance's part in the deployment. */
   live: Live;
   /**
-   * Node-level requests the app answers before Next: the live stream (server/relay/stream-door.ts) and fresh cached
+   * Node-level requests the app answers before Next: the live stream (server/live/stream-door.ts) and fresh cached
    * answers of the market-data routes (server/http/answer-door.ts).
    */
   door: Door;

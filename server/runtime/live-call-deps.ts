@@ -1,5 +1,5 @@
 import "server-only";
-import type { LiveCallDeps } from "../relay/live-call";
+import type { LiveCallDeps } from "../live/live-call";
 import { getRuntime } from "./index";
 
 /** What the call page and `/api/calls/[callId]` need to merge REST with the live hub. */

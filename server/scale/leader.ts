@@ -1,6 +1,6 @@
 import "server-only";
 import type { Redis } from "ioredis";
-import type { RelayLogger } from "../relay/call-state";
+import type { RelayLogger } from "../live/call-state";
 import { KEY_PREFIX } from "./redis";
 
 /**

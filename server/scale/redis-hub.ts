@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { PublishedCallState, RelayLogger } from "../relay/call-state";
+import type { PublishedCallState, RelayLogger } from "../live/call-state";
 import {
   InMemoryHub,
   matchesFilter,
@@ -13,7 +13,7 @@ import {
   type LivePayload,
   type StreamFilter,
   type Unsubscribe,
-} from "../relay/hub";
+} from "../live/hub";
 import { EPOCH_KEY } from "./leader";
 import { KEY_PREFIX } from "./redis";
 

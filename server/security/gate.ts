@@ -11,7 +11,7 @@ import { getLimits } from "./limits";
 /**
  * The checks every request passes before it reaches a page, route handler, SSE stream or media path: request id,
  * client address, the per-client `/api` rate limit and the session. One implementation for both doors into the
- * process: Next's proxy (proxy.ts) and the live stream's Node-level door (server/relay/stream-door.ts),
+ * process: Next's proxy (proxy.ts) and the live stream's Node-level door (server/live/stream-door.ts),
  * which serves `/api/stream` ahead of Next and must refuse exactly what the proxy refuses.
  *
  * Authentication applies when the users file has a user or the server listens beyond loopback. Open without a

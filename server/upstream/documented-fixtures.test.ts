@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { earningsRowSchema, maRowSchema } from "@/lib/schemas/calendar";
 import { callListItemSchema, callSchema, callSummarySchema } from "@/lib/schemas/calls";
 import { fundamentalsItemSchemas, type FundamentalsKind } from "@/lib/schemas/fundamentals";
-import { parseFrame } from "@/server/relay/frames";
+import { parseFrame } from "@/server/upstream/stream/frames";
 import { earningsRowsFromBody, maRowsFromBody } from "./calendars";
 import { callFromBody, callListFromBody, mediaLinksFromBody, summaryFromBody } from "./calls";
 import all from "./fixtures/documented/all.json";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Health } from "@/lib/schemas/health";
 import type { ServerEnv } from "../env";
-import type { Live } from "../relay/relay";
+import type { Live } from "../live/relay";
 import { CACHE_POLICIES } from "./cache";
 import { fetchEarningsRows } from "./calendars";
 import type { Upstream } from "./client";

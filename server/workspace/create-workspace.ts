@@ -2,7 +2,7 @@ import "server-only";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../db/database";
-import type { LiveHub } from "../relay/hub";
+import type { LiveHub } from "../live/hub";
 import { fetchEarningsRows } from "../upstream/calendars";
 import type { Upstream } from "../upstream/client";
 import { createMemoryBus, createRedisBus, type AlertBus } from "../alerts/bus";

@@ -1,7 +1,7 @@
 /** The Redis hub and leader election against a real redis-server: shared log, resumable cursors, fencing, failover. */
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DeliveredEvent, LivePayload } from "@/server/relay/hub";
+import type { DeliveredEvent, LivePayload } from "@/server/live/hub";
 import { EPOCH_KEY, LeaderElection } from "@/server/scale/leader";
 import { RedisHub } from "@/server/scale/redis-hub";
 import { startTestRedis, type TestRedis } from "./redis-server";

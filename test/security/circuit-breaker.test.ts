@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as getEarnings } from "@/app/api/calendar/earnings/route";
 import { GET as getMetrics } from "@/app/api/metrics/route";
-import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
+import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
 import { AppError } from "@/server/http/errors";
 import { CircuitBreaker } from "@/server/security/circuit-breaker";
 import { guardUpstreamCall } from "@/server/security/upstream-guard";

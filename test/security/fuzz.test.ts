@@ -18,7 +18,7 @@ import { DELETE as sessionDelete, GET as sessionGet, POST as sessionPost } from 
 import { GET as stream } from "@/app/api/stream/route";
 import { GET as summaries } from "@/app/api/summaries/route";
 import { GET as symbols } from "@/app/api/symbols/route";
-import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
+import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
 import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
 import { captureLogs, emptyUsersPath, SECRET, setSecurityEnv, writeUsersFile } from "./helpers";
 import { getRuntime } from "@/server/runtime";

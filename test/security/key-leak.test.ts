@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
+import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
 import { appPaths, emptyUsersPath } from "./helpers";
 import { freePort } from "../support/free-port";
 

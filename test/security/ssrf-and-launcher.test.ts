@@ -6,7 +6,7 @@ import { GET as audioMp3 } from "@/app/api/calls/[callId]/audio.mp3/route";
 import { GET as playlist } from "@/app/api/calls/[callId]/audio/playlist.m3u8/route";
 import { GET as segment } from "@/app/api/calls/[callId]/audio/segments/[segment]/route";
 import { GET as transcriptPdf } from "@/app/api/calls/[callId]/transcript.pdf/route";
-import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
+import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
 import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
 import { emptyUsersPath, SECRET, writeUsersFile } from "./helpers";
 

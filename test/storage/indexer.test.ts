@@ -3,7 +3,7 @@ import { searchQuerySchema } from "@/lib/schemas/search";
 import { createArchive, type ArchiveSource } from "@/server/archive/indexer";
 import type { ArchivableCall } from "@/server/archive/store";
 import type { Database, DatabaseHandle } from "@/server/db/database";
-import { InMemoryHub } from "@/server/relay/hub";
+import { InMemoryHub } from "@/server/live/hub";
 import { drivers, quietLog } from "./drivers";
 import { fixtureCall, fixtureId } from "./fixtures";
 import { AppError } from "@/server/http/errors";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/database";
-import { InMemoryHub } from "@/server/relay/hub";
+import { InMemoryHub } from "@/server/live/hub";
 import { createRuntime, installRuntime } from "@/server/runtime";
 import { createWorkspace, type Workspace } from "@/server/workspace/create-workspace";
 import { testDatabase } from "@/server/workspace/test-db";

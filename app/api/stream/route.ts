@@ -1,9 +1,9 @@
 // GET /api/stream – Server-Sent Events of live calls (call.started, sentence, call.status, reset).
-// Under the custom server this handler is a fallback: the stream door (server/relay/stream-door.ts) serves the stream
+// Under the custom server this handler is a fallback: the stream door (server/live/stream-door.ts) serves the stream
 // ahead of Next (a fraction of the memory and CPU per client). Both validate and gate the request the same way.
 import { toErrorResponse } from "@/server/http/errors";
-import { createSseStream, SSE_HEADERS } from "@/server/relay/sse";
-import { parseStreamRequest } from "@/server/relay/stream-request";
+import { createSseStream, SSE_HEADERS } from "@/server/live/sse";
+import { parseStreamRequest } from "@/server/live/stream-request";
 import { acquireSseSlot } from "@/server/security/limits";
 import { withRequestContext } from "@/server/http/request-context";
 import { getRuntime } from "@/server/runtime";

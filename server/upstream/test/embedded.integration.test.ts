@@ -5,7 +5,7 @@ import { GET as getEarnings } from "@/app/api/calendar/earnings/route";
 import { GET as getMa } from "@/app/api/calendar/ma/route";
 import { GET as getHealth } from "@/app/api/health/route";
 import { GET as getSymbols } from "@/app/api/symbols/route";
-import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
+import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
 import { clearUpstreamEnv, setUpstreamEnv } from "./env";
 import { getRuntime } from "@/server/runtime";
 

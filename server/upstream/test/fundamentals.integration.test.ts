@@ -9,7 +9,7 @@ import {
   fundamentalsItemSchemas,
   type FundamentalsKind,
 } from "@/lib/schemas/fundamentals";
-import { startTestEmbedded, type TestEmbedded } from "@/server/embedded/test/harness";
+import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
 import { clearUpstreamEnv, setUpstreamEnv } from "./env";
 import { getRuntime } from "@/server/runtime";
 

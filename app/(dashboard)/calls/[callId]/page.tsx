@@ -4,7 +4,7 @@ import { CallRoom } from "@/components/calls/call-room";
 import type { CallEnvelope } from "@/lib/queries/calls";
 import { callIdSchema } from "@/lib/schemas/calls";
 import { AppError } from "@/server/http/errors";
-import { getCallWithLive } from "@/server/relay/live-call";
+import { getCallWithLive } from "@/server/live/live-call";
 import { liveCallDeps } from "@/server/runtime/live-call-deps";
 
 /**

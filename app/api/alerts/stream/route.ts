@@ -1,7 +1,7 @@
 // GET /api/alerts/stream – Server-Sent Events of the user's alerts as they fire (`event: alert`, data: Alert)
 import { toErrorResponse } from "@/server/http/errors";
 import { withRequestContext } from "@/server/http/request-context";
-import { SSE_HEADERS } from "@/server/relay/sse";
+import { SSE_HEADERS } from "@/server/live/sse";
 import { getRuntime } from "@/server/runtime";
 import { acquireSseSlot } from "@/server/security/limits";
 import { getWorkspace } from "@/server/workspace";

@@ -3,7 +3,7 @@ import { callIdParamsSchema } from "@/lib/schemas/calls";
 import { toErrorResponse } from "@/server/http/errors";
 import { parseParams } from "@/server/http/parse-query";
 import { jsonResponse } from "@/server/http/respond";
-import { getCallWithLive } from "@/server/relay/live-call";
+import { getCallWithLive } from "@/server/live/live-call";
 import { liveCallDeps } from "@/server/runtime/live-call-deps";
 import { withRequestContext } from "@/server/http/request-context";
 

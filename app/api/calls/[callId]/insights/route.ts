@@ -6,7 +6,7 @@ import { jsonResponse } from "@/server/http/respond";
 import { withRequestContext } from "@/server/http/request-context";
 import { createInsightsService, type InsightsService } from "@/server/insights/service";
 import { createUpstreamInsightsSources } from "@/server/insights/upstream-sources";
-import { getCallWithLive } from "@/server/relay/live-call";
+import { getCallWithLive } from "@/server/live/live-call";
 import { getRuntime, type Runtime } from "@/server/runtime";
 import { liveCallDeps } from "@/server/runtime/live-call-deps";
 

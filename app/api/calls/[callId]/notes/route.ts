@@ -5,7 +5,7 @@ import { noteInputSchema } from "@/lib/schemas/notes";
 import { toErrorResponse } from "@/server/http/errors";
 import { parseParams, parseQuery } from "@/server/http/parse-query";
 import { withRequestContext } from "@/server/http/request-context";
-import { getCallWithLive } from "@/server/relay/live-call";
+import { getCallWithLive } from "@/server/live/live-call";
 import { liveCallDeps } from "@/server/runtime/live-call-deps";
 import { getWorkspace } from "@/server/workspace";
 import { mutationBody, workspaceJson } from "@/server/workspace/http";

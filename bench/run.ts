@@ -5,7 +5,8 @@
  *   npm run bench                                   # everything (about 10 minutes on 2 cores)
  *   npm run bench -- --only relay,coalescing        # some (relay, coalescing, proxy, cachedAnswers, latency,
  *                                                   # lighthouse, lighthouseDesktop, bundles, insights,
- *                                                   # embeddedHistory, search, alertMatching, alertToast)
+ *                                                   # embeddedHistory, search, alertMatching, alertToast,
+ *                                                   # language)
  *   npm run bench -- --clients 2000 --seconds 5     # a smaller relay run
  *   npm run bench -- --reuse-build                  # benchmark the existing .next-bench build as it is
  *
@@ -34,6 +35,7 @@ const ALL = [
   "search",
   "alertMatching",
   "alertToast",
+  "language",
 ] as const;
 /** The benchmarks that start their own processes (or none) rather than measure the shared app. */
 const STANDALONE: ReadonlySet<BenchName> = new Set([
@@ -42,6 +44,7 @@ const STANDALONE: ReadonlySet<BenchName> = new Set([
   "search",
   "alertMatching",
   "alertToast",
+  "language",
 ]);
 type BenchName = (typeof ALL)[number];
 
@@ -107,6 +110,8 @@ const needsApp = [...only].some((name) => !STANDALONE.has(name));
 const app = needsApp ? await startApp({ reuseBuild: values["reuse-build"] }) : null;
 try {
   await stage("insights", async () => (await import("./insights")).runInsightsBench());
+  // Real calls from ../shared/data/earnings-calls against hand-written labels; skipped when the corpus is absent.
+  await stage("language", async () => (await import("./language")).runLanguageBench());
   await stage("alertMatching", async () => (await import("./alert-matching")).runAlertMatchingBench());
   await stage("coalescing", async () => (await import("./proxy")).runCoalescingBench(app!));
   // Before proxy: its uncached run can leave the upstream's circuit breaker open, and a stored answer is only

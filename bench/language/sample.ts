@@ -1,0 +1,96 @@
+/**
+ * Draws the sentences of the labelled set (run once; its output is bench/language/labels.json, whose figures were
+ * then written by hand). Seeded, so the draw can be checked: 26 companies on each side of the split, one call each,
+ * and from each call up to ten sentences in three strata:
+ *
+ * - 6 management sentences that state an amount (where figures are);
+ * - 1 analyst sentence with an amount or forward-looking words (what must not become the company's figure);
+ * - 3 sentences of anyone with forward-looking words (what a guidance alert could fire on).
+ *
+ *   CALLROOM_CORPUS_DIR=… npx tsx bench/language/sample.ts > bench/language/labels.json
+ *
+ * The file points at each sentence (file, section, turn, character offset and length); it holds no corpus text.
+ */
+import { corpusFiles, CORPUS_DIR, readCall, splitOf, type CorpusSentence } from "./corpus";
+
+const CALLS_PER_SIDE = 26;
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+const AMOUNT = /\$\s?\d|\d(?:\.\d+)?\s?(?:%|percent\b|basis points?\b|bps\b|cents?\b|billion\b|million\b)/i;
+const FORWARD =
+  /\b(?:guidance|guide|outlook|expect\w*|anticipat\w*|forecast\w*|target\w*|project(?:ed|ion|ing)?s?|reaffirm\w*|reiterat\w*|going forward|next quarter|full[- ]year|fiscal (?:year )?20\d\d|we will|we plan)\b/i;
+
+const files = corpusFiles(CORPUS_DIR);
+if (!files) {
+  console.error(`no corpus at ${CORPUS_DIR}`);
+  process.exit(1);
+}
+const random = rng(20_250_125);
+const shuffle = <T>(xs: T[]): T[] => {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
+  }
+  return xs;
+};
+const pick = <T>(xs: T[], n: number): T[] => shuffle([...xs]).slice(0, n);
+
+const byCompany = new Map<string, string[]>();
+for (const f of files) {
+  const symbol = f.split("_")[0]!.toUpperCase();
+  byCompany.set(symbol, [...(byCompany.get(symbol) ?? []), f]);
+}
+const sentences: object[] = [];
+for (const side of ["tuning", "heldout"] as const) {
+  const companies = shuffle([...byCompany.keys()].filter((s) => splitOf(s) === side));
+  let taken = 0;
+  for (const symbol of companies) {
+    if (taken === CALLS_PER_SIDE) break;
+    const file = pick(byCompany.get(symbol)!, 1)[0]!;
+    const call = readCall(CORPUS_DIR, file);
+    if (!call || !call.sentences.some((s) => s.section === "q_and_a")) continue;
+    taken++;
+    const chosen = new Set<CorpusSentence>();
+    const take = (pool: CorpusSentence[], n: number) => {
+      for (const s of pick(
+        pool.filter((s) => !chosen.has(s)),
+        n,
+      ))
+        chosen.add(s);
+    };
+    take(
+      call.sentences.filter((s) => s.role === "management" && AMOUNT.test(s.text)),
+      6,
+    );
+    take(
+      call.sentences.filter((s) => s.role === "analyst" && (AMOUNT.test(s.text) || FORWARD.test(s.text))),
+      1,
+    );
+    take(
+      call.sentences.filter((s) => FORWARD.test(s.text)),
+      3,
+    );
+    for (const s of [...chosen].sort((a, b) => a.sequence - b.sequence))
+      sentences.push({
+        file,
+        split: side,
+        section: s.section,
+        turn: s.turn,
+        offset: s.offset,
+        length: s.length,
+        guidance: null,
+        figures: null,
+      });
+  }
+}
+console.log(JSON.stringify({ version: 1, sentences }, null, 1));

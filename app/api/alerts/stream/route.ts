@@ -62,3 +62,16 @@ export const GET = withRequestContext(function GET(request: Request): Response {
     return toErrorResponse(error);
   }
 });
+
+/**
+ * Headers only. Without it Next answers HEAD with GET: a stream nobody reads, holding one of the client's stream
+ * slots, a bus subscription and a heartbeat for good (six HEADs locked an address out of both streams).
+ */
+export const HEAD = withRequestContext(function HEAD(request: Request): Response {
+  try {
+    requestUser(request);
+    return new Response(null, { headers: SSE_HEADERS });
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+});

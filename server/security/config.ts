@@ -43,6 +43,8 @@ const schema = z.object({
   ),
   CALLROOM_METRICS_TOKEN: z.preprocess(blank, z.string().min(16).optional().catch(undefined)),
   HOST: z.preprocess(blank, z.string().optional()),
+  /** Its host is accepted beside loopback's names on an open instance (server/security/host-check.ts). */
+  CALLROOM_PUBLIC_URL: z.preprocess(blank, z.string().optional()),
   NODE_ENV: z.string().optional(),
 });
 
@@ -62,6 +64,8 @@ export interface SecurityConfig {
    * server was started.
    */
   exposed: boolean;
+  /** `CALLROOM_PUBLIC_URL`, as given. */
+  publicUrl: string | undefined;
   dev: boolean;
 }
 
@@ -82,6 +86,7 @@ export function getSecurityConfig(): SecurityConfig {
     trustProxyHops: e.CALLROOM_TRUST_PROXY,
     metricsToken: e.CALLROOM_METRICS_TOKEN,
     exposed: !isLoopbackHost(e.HOST),
+    publicUrl: e.CALLROOM_PUBLIC_URL,
     dev: e.NODE_ENV === "development",
   };
   return cached;

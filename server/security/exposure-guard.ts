@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { readUsers } from "../auth/users";
 import { getSecurityConfig } from "./config";
 import { decideAdmission, listensBeyondLoopback, type Listening } from "./exposure";
+import { hostCheckFor, type HostCheck, type HostRefusal } from "./host-check";
 
 /**
  * Applies the exposure decision (server/security/exposure.ts) to every request of every HTTP server in the process,
@@ -44,12 +45,28 @@ const REFUSAL = [
   REFUSAL_BODY,
 ].join("\r\n");
 
+function rawRefusal(refusal: HostRefusal): string {
+  const body = JSON.stringify({ error: { code: refusal.code, message: refusal.message } });
+  return [
+    `HTTP/1.1 ${refusal.status} ${refusal.status === 421 ? "Misdirected Request" : "Forbidden"}`,
+    "Content-Type: application/json",
+    "Cache-Control: no-store",
+    "X-Content-Type-Options: nosniff",
+    "Connection: close",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "",
+    body,
+  ].join("\r\n");
+}
+
 export interface ExposureGuardDeps {
   log: Pick<Logger, "warn">;
   /** CALLROOM_TRUST_PROXY as a hop count (0 = trust no forwarding header). */
   trustProxyHops: () => number;
   /** Users exist and the session secret is usable: every client can be asked to sign in. */
   accessControlReady: () => boolean;
+  /** Without accounts, the names a request may address us by (DNS rebinding: server/security/host-check.ts). */
+  hostCheck?: () => HostCheck;
 }
 
 export interface ExposureGuard {
@@ -111,6 +128,17 @@ export function createExposureGuard(deps: ExposureGuardDeps): ExposureGuard {
       req.socket.destroySoon();
       return false;
     }
+    if (deps.hostCheck && !deps.accessControlReady()) {
+      const refusal = deps.hostCheck().refusal({
+        host: header(req, "host") ?? null,
+        origin: header(req, "origin") ?? null,
+      });
+      if (refusal) {
+        req.socket.end(rawRefusal(refusal));
+        req.socket.destroySoon();
+        return false;
+      }
+    }
     if (deps.trustProxyHops() === 0) {
       req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
       delete req.headers["x-forwarded-proto"];
@@ -136,6 +164,7 @@ export function createExposureGuard(deps: ExposureGuardDeps): ExposureGuard {
 /** The guard's view of the security settings (server/security/config.ts) and of the users file. */
 export function exposureSettings(): Omit<ExposureGuardDeps, "log"> {
   return {
+    hostCheck: () => hostCheckFor(getSecurityConfig().publicUrl),
     trustProxyHops: () => getSecurityConfig().trustProxyHops,
     accessControlReady: () => {
       const config = getSecurityConfig();

@@ -6,6 +6,7 @@ import type { Metrics } from "../metrics/registry";
 import { clientAddress, isHttps } from "./client-address";
 import { getSecurityConfig } from "./config";
 import { requestIdFrom } from "./headers";
+import { hostCheckFor } from "./host-check";
 import { getLimits } from "./limits";
 
 /**
@@ -105,7 +106,15 @@ export async function checkRequest(
   }
 
   const auth = getAuthState();
-  if (!auth.enabled) return { kind: "pass", user: null };
+  if (!auth.enabled) {
+    // Open instance: only this machine's names (DNS rebinding, server/security/host-check.ts).
+    const refusal = hostCheckFor(getSecurityConfig().publicUrl).refusal({
+      host: request.headers.get("host") ?? new URL(request.url).host,
+      origin: request.headers.get("origin"),
+    });
+    if (refusal) return deny(refusal.status, refusal.code, refusal.message);
+    return { kind: "pass", user: null };
+  }
   const user = await readSession(readCookie(request.headers.get("cookie"), SESSION_COOKIE), auth);
   if (user) return { kind: "pass", user };
   const isPublic =

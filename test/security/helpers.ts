@@ -18,6 +18,7 @@ const SECURITY_VARS = [
   "CALLROOM_TRUST_PROXY",
   "CALLROOM_METRICS_TOKEN",
   "HOST",
+  "CALLROOM_PUBLIC_URL",
 ] as const;
 
 /** Sets the security variables (unlisted ones removed) and forgets every cached view of them. */

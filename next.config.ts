@@ -6,8 +6,9 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
   reactStrictMode: true,
-  // PGlite loads its WebAssembly and data files from beside its own module, which bundling would break.
-  serverExternalPackages: ["ws", "pino", "@electric-sql/pglite"],
+  // PGlite loads its WebAssembly and data files from beside its own module, which bundling would break; piscina
+  // starts worker threads from files of its own (the push encryption worker, server/alerts/push-worker-pool.ts).
+  serverExternalPackages: ["ws", "pino", "@electric-sql/pglite", "piscina"],
   // Types are checked once, by `npm run typecheck` (part of `npm test` and CI), over the whole tree including
   // tests; checking them again inside every build only doubles the slowest step of `npm start`.
   typescript: { ignoreBuildErrors: true },

@@ -9,6 +9,12 @@ import { isNonPublicAddress, type Resolver } from "./webhook-target";
  * `lookup` refuses a name that resolves to a non-public address unless the target is allowlisted, so a name that
  * turns inwards between saving and delivering (DNS rebinding) cannot reach inside. No redirects are followed.
  * Literal addresses never reach `lookup`; callers check them first (`checkWebhookUrl`).
+ *
+ * The target is hostile until proven otherwise, so an attempt has one overall deadline (`deadlineMs`, connection,
+ * request, headers and body together): a socket timeout alone restarts at every byte, and a receiver trickling one
+ * byte every few seconds held its socket for ever. At most `MAX_BODY_BYTES` of the answer are read (only its status
+ * and `Retry-After` matter). Every attempt has a connection of its own (`agent: false`), closed when it ends, and
+ * `signal` aborts it at once (the rule was deleted, the server stops).
  */
 
 export interface PostResult {
@@ -20,7 +26,10 @@ export interface PostResult {
 }
 
 const REFUSED = "ECALLROOM_REFUSED";
-const TIMEOUT_MS = 10_000;
+/** Default overall deadline of one attempt; callers may lower it, never raise it past `MAX_DEADLINE_MS`. */
+export const DEADLINE_MS = 10_000;
+export const MAX_DEADLINE_MS = 30_000;
+const MAX_BODY_BYTES = 64 * 1024;
 
 function refusal(text: string): NodeJS.ErrnoException {
   return Object.assign(new Error(text), { code: REFUSED });
@@ -30,7 +39,9 @@ export interface GuardedPostOptions {
   allowlisted: boolean;
   resolve: Resolver;
   headers: Record<string, string | number>;
-  timeoutMs?: number;
+  /** Overall deadline of the attempt (default `DEADLINE_MS`, at most `MAX_DEADLINE_MS`). */
+  deadlineMs?: number;
+  signal?: AbortSignal;
 }
 
 export function guardedPost(
@@ -56,41 +67,59 @@ export function guardedPost(
     );
   };
   const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  const deadlineMs = Math.min(options.deadlineMs ?? DEADLINE_MS, MAX_DEADLINE_MS);
   return new Promise<PostResult>((resolve) => {
+    let settled = false;
+    const finish = (result: PostResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      options.signal?.removeEventListener("abort", onAbort);
+      req.destroy();
+      resolve(result);
+    };
+    const fail = (error: string, refused = false) =>
+      finish({ status: null, error, retryAfterMs: null, refused });
+    const onAbort = () => fail(abortReason(options.signal), true);
     const req = send(
       url,
       {
         method: "POST",
         headers: { ...options.headers, "Content-Length": Buffer.byteLength(body) },
         lookup,
-        timeout: options.timeoutMs ?? TIMEOUT_MS,
+        agent: false,
       },
       (res: IncomingMessage) => {
-        res.resume();
-        res.on("end", () =>
-          resolve({
+        const answer = (error: string | null) =>
+          finish({
             status: res.statusCode ?? null,
-            error: null,
+            error,
             retryAfterMs: retryAfterMs(res.headers["retry-after"]),
             refused: false,
-          }),
-        );
-        res.on("error", (error) =>
-          resolve({
-            status: res.statusCode ?? null,
-            error: error.message,
-            retryAfterMs: null,
-            refused: false,
-          }),
-        );
+          });
+        let read = 0;
+        res.on("data", (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > MAX_BODY_BYTES) answer(null);
+        });
+        res.on("end", () => answer(null));
+        res.on("error", (error) => answer(error.message));
       },
     );
-    req.on("timeout", () => req.destroy(new Error("timed out")));
-    req.on("error", (error: NodeJS.ErrnoException) =>
-      resolve({ status: null, error: error.message, retryAfterMs: null, refused: error.code === REFUSED }),
-    );
+    // Before anything can destroy it: a destroyed request emits "error", which must always have a listener.
+    req.on("error", (error: NodeJS.ErrnoException) => fail(error.message, error.code === REFUSED));
+    const deadline = setTimeout(() => fail(`no complete answer within ${deadlineMs} ms`), deadlineMs);
+    deadline.unref();
+    if (options.signal?.aborted) return onAbort();
+    options.signal?.addEventListener("abort", onAbort, { once: true });
     req.end(body);
   });
+}
+
+function abortReason(signal: AbortSignal | undefined): string {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof Error && reason.name !== "AbortError") return reason.message;
+  return typeof reason === "string" ? reason : "cancelled";
 }
 
 function retryAfterMs(header: string | undefined): number | null {

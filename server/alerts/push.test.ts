@@ -3,7 +3,16 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Alert } from "@/lib/schemas/alerts";
-import { ensureVapidKeys, PushSender, pushMessage, type VapidKeys, type VapidKeyStore } from "./push";
+import {
+  checkPushEndpoint,
+  ensureVapidKeys,
+  PushSender,
+  pushMessage,
+  vapidKeysFromEnv,
+  type VapidKeys,
+  type VapidKeyStore,
+} from "./push";
+import { createPushWorkerPool } from "./push-worker-pool";
 import type { DeliveryAttempt } from "./webhook";
 import { parseWebhookAllowlist } from "./webhook-target";
 
@@ -196,6 +205,131 @@ describe("Web Push", () => {
     };
     expect(await sender.send({ id: "s1", subscription }, pushMessage(alert, null))).toBe(false);
     expect(endpoint.received).toHaveLength(0);
-    expect(attempts[0]!.error).toContain("private or loopback");
+    expect(attempts[0]!.error).toContain("push service");
+  });
+});
+
+describe("push deliveries under load", () => {
+  it("encrypts and signs in a worker thread, and the subscriber can still read it", async () => {
+    const pool = createPushWorkerPool();
+    try {
+      const ua = createECDH("prime256v1");
+      ua.generateKeys();
+      const auth = randomBytes(16);
+      const keys = await ensureVapidKeys(memoryStore());
+      const result = await pool.encrypt({
+        subscription: {
+          endpoint: "https://fcm.googleapis.com/fcm/send/x",
+          keys: { p256dh: ua.getPublicKey().toString("base64url"), auth: auth.toString("base64url") },
+        },
+        payload: JSON.stringify({ title: "t" }),
+        options: { TTL: 60, urgency: "high", vapidDetails: { subject: "mailto:a@callroom.test", ...keys } },
+      });
+      expect(result.threadId).toBeGreaterThan(0);
+      expect(JSON.parse(decryptAes128gcm(Buffer.from(result.body!), ua, auth))).toEqual({ title: "t" });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("sends one user's messages at most 10 at a time, and stops cleanly with some still queued", async () => {
+    let open = 0;
+    let peak = 0;
+    const server = createServer((req, res) => {
+      open += 1;
+      peak = Math.max(peak, open);
+      req.resume();
+      req.on("end", () =>
+        setTimeout(() => {
+          open -= 1;
+          res.statusCode = 201;
+          res.end();
+        }, 40),
+      );
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const port = (server.address() as AddressInfo).port;
+    const ua = createECDH("prime256v1");
+    ua.generateKeys();
+    const sender = new PushSender({
+      keys: await ensureVapidKeys(memoryStore()),
+      subject: "mailto:alerts@callroom.test",
+      allowlist: parseWebhookAllowlist(`127.0.0.1:${port}`),
+      log: { record: async () => {} },
+      onGone: async () => {},
+    });
+    const subscriptions = Array.from({ length: 20 }, (_, i) => ({
+      id: String(i),
+      subscription: {
+        endpoint: `http://127.0.0.1:${port}/push/${i}`,
+        keys: {
+          p256dh: ua.getPublicKey().toString("base64url"),
+          auth: randomBytes(16).toString("base64url"),
+        },
+      },
+    }));
+    const sent = await Promise.all(
+      Array.from({ length: 3 }, (_, a) =>
+        subscriptions.map((s) =>
+          sender.send(s, pushMessage({ ...alert, id: String(a) }, null), { user: "ann", ruleIds: ["7"] }),
+        ),
+      ).flat(),
+    );
+    expect(sent.every(Boolean)).toBe(true);
+    expect(peak).toBeLessThanOrEqual(10);
+    const late = subscriptions.map((s) =>
+      sender.send(s, pushMessage(alert, null), { user: "ann", ruleIds: ["7"] }),
+    );
+    await sender.stop();
+    expect((await Promise.all(late)).some((ok) => !ok)).toBe(true);
+  });
+});
+
+describe("push endpoints", () => {
+  const none = parseWebhookAllowlist("");
+  it("accepts the browsers' push services only", () => {
+    for (const endpoint of [
+      "https://fcm.googleapis.com/fcm/send/abc:APA91",
+      "https://updates.push.services.mozilla.com/wpush/v2/gAAAA",
+      "https://web.push.apple.com/QGq3",
+      "https://wns2-par02p.notify.windows.com/w/?token=BQYA",
+    ])
+      expect(checkPushEndpoint(endpoint, none).allowlisted, endpoint).toBe(false);
+    for (const endpoint of [
+      "https://push.example.com/1",
+      "https://fcm.googleapis.com.attacker.example/x",
+      "https://attacker-fcm.googleapis.com.example/x",
+      "http://fcm.googleapis.com/fcm/send/x",
+      "https://fcm.googleapis.com:8443/fcm/send/x",
+      "https://127.0.0.1/push",
+      "https://[::1]/push",
+    ])
+      expect(() => checkPushEndpoint(endpoint, none), endpoint).toThrow(/push service/);
+  });
+
+  it("accepts a host CALLROOM_PUSH_ALLOWLIST names, even plain http on loopback", () => {
+    expect(
+      checkPushEndpoint("http://127.0.0.1:9999/push", parseWebhookAllowlist("127.0.0.1:9999")),
+    ).toMatchObject({
+      allowlisted: true,
+    });
+  });
+
+  it("takes the VAPID key pair from the environment, both or neither", async () => {
+    const keys = await ensureVapidKeys(memoryStore());
+    expect(
+      vapidKeysFromEnv({
+        CALLROOM_VAPID_PUBLIC_KEY: keys.publicKey,
+        CALLROOM_VAPID_PRIVATE_KEY: keys.privateKey,
+      }),
+    ).toEqual(keys);
+    expect(vapidKeysFromEnv({})).toBeNull();
+    expect(() => vapidKeysFromEnv({ CALLROOM_VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(
+      /both or neither/,
+    );
+    expect(() =>
+      vapidKeysFromEnv({ CALLROOM_VAPID_PUBLIC_KEY: keys.publicKey, CALLROOM_VAPID_PRIVATE_KEY: "short" }),
+    ).toThrow(/private key/);
   });
 });

@@ -62,6 +62,8 @@ function fakeWebhooks() {
   const sent: { url: string; payload: WebhookPayload }[] = [];
   const sender = {
     deliver: async (url: string, payload: WebhookPayload) => (sent.push({ url, payload }), true),
+    cancelRules: () => 0,
+    stop: async () => {},
   };
   return { sender: sender as unknown as WebhookSender, sent };
 }

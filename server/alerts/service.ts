@@ -38,7 +38,7 @@ export interface AlertServiceOptions {
   isLeader: () => boolean;
   source: AlertSource;
   bus: AlertBus;
-  webhooks: WebhookSender;
+  webhooks: Pick<WebhookSender, "deliver" | "cancelRules" | "stop">;
   /** Resolved when push is available (the VAPID keys are loaded from the database). */
   push: () => Promise<PushSender | null>;
   /** The push subscriptions of the users an event alerted, in one read. */
@@ -62,6 +62,8 @@ export class AlertService {
   private loading: Promise<void> | null = null;
   private reloadAgain = false;
   private readonly pending = new Set<Promise<unknown>>();
+  /** Known once a push went out; stopped (and its queue cancelled) with the service. */
+  private pushSender: PushSender | null = null;
   private readonly now: () => number;
 
   constructor(private readonly options: AlertServiceOptions) {
@@ -91,6 +93,9 @@ export class AlertService {
     this.offRules?.();
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+    // Deliveries in flight are cut rather than awaited (a retry may be 30 s away): shutdown must not wait on a
+    // target. Recordings in progress finish.
+    await Promise.all([this.options.webhooks.stop(), this.pushSender?.stop()]);
     await this.idle();
   }
 
@@ -114,8 +119,16 @@ export class AlertService {
         this.reloadAgain = false;
         try {
           const { rules, webhooks } = await this.options.source.loadRules();
+          const before = this.evaluator.rules;
           this.evaluator = this.evaluator.withRules(rules);
           this.webhookUrls = webhooks;
+          // A deleted rule (or a removed user's) leaves none of its deliveries queued or open.
+          const kept = new Set(rules.map((r) => r.id));
+          const gone = before.filter((r) => !kept.has(r.id));
+          if (gone.length > 0) {
+            this.options.webhooks.cancelRules(gone.map((r) => r.id));
+            this.pushSender?.cancelRules(gone.map((r) => r.id));
+          }
         } catch (error) {
           this.options.log.warn({ err: error }, "alerts: could not load the rules");
         }
@@ -172,7 +185,14 @@ export class AlertService {
       this.options.bus.publish({ type: "alert", userId: candidate.userId, alert });
       const link = this.options.publicBaseUrl ? `${this.options.publicBaseUrl}${alertPath(alert)}` : null;
       const webhookUrl = this.webhookUrls.get(candidate.ruleId);
-      if (webhookUrl) this.track(this.options.webhooks.deliver(webhookUrl, webhookPayload(alert, link)));
+      if (webhookUrl)
+        this.track(
+          this.options.webhooks.deliver(webhookUrl, webhookPayload(alert, link), {
+            user: candidate.userId,
+            ruleIds: [candidate.ruleId],
+            about: `${candidate.subject}:${candidate.sequence ?? -1}`,
+          }),
+        );
     }
     this.track(this.pushTo(recorded));
   }
@@ -183,10 +203,15 @@ export class AlertService {
       if (subscriptions.size === 0) return;
       const sender = await this.options.push();
       if (!sender) return;
+      this.pushSender = sender;
+      // Queued, not sent at once: the sender's queue bounds concurrency per user and per push service.
       await Promise.all(
         recorded.flatMap(({ candidate, alert }) =>
           (subscriptions.get(candidate.userId) ?? []).map((s) =>
-            sender.send(s, pushMessage(alert, alertPath(alert))),
+            sender.send(s, pushMessage(alert, alertPath(alert)), {
+              user: candidate.userId,
+              ruleIds: [candidate.ruleId],
+            }),
           ),
         ),
       );

@@ -169,13 +169,34 @@ describe("AlertStore", () => {
     expect(await ensureVapidKeys(new AlertStore(database.db))).toEqual(keys);
   });
 
-  it("stores push subscriptions per user and moves a re-used endpoint to its new user", async () => {
-    const sub = { endpoint: "https://push.example.com/1", keys: { p256dh: "BAAA", auth: "CCC" } };
+  it("stores push subscriptions per user, and never hands one user's endpoint to another", async () => {
+    const sub = { endpoint: "https://push.example.com/gina", keys: { p256dh: "BAAA", auth: "CCC" } };
     await store.savePushSubscription("gina", sub);
-    await store.savePushSubscription("gina", sub);
+    await store.savePushSubscription("gina", { ...sub, keys: { p256dh: "BAAB", auth: "CCD" } });
+    expect(await store.pushSubscriptionsOf("gina")).toMatchObject([
+      { subscription: { keys: { p256dh: "BAAB", auth: "CCD" } } },
+    ]);
+    // Today hank's save of gina's endpoint moved it to him: gina's pushes went to whoever posted her endpoint.
+    await expect(store.savePushSubscription("hank", sub)).rejects.toMatchObject({
+      status: 409,
+      code: "endpoint_taken",
+    });
     expect(await store.pushSubscriptionsOf("gina")).toHaveLength(1);
-    await store.savePushSubscription("hank", sub);
-    expect(await store.pushSubscriptionsOf("gina")).toHaveLength(0);
-    expect(await store.pushSubscriptionsOf("hank")).toMatchObject([{ subscription: sub }]);
+    expect(await store.pushSubscriptionsOf("hank")).toHaveLength(0);
+  });
+
+  it("keeps at most 20 push subscriptions per user: the 21st is a 409", async () => {
+    const sub = (i: number) => ({
+      endpoint: `https://fcm.googleapis.com/fcm/send/${i}`,
+      keys: { p256dh: "BAAA", auth: "CCC" },
+    });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => store.savePushSubscription("ivy", sub(i))));
+    await expect(store.savePushSubscription("ivy", sub(20))).rejects.toMatchObject({
+      status: 409,
+      code: "limit_reached",
+    });
+    // Saving one of the twenty again is an update, not a 21st.
+    await store.savePushSubscription("ivy", sub(3));
+    expect(await store.pushSubscriptionsOf("ivy")).toHaveLength(20);
   });
 });

@@ -11,6 +11,7 @@ import {
   workspaceSecrets,
 } from "../db/schema/workspace";
 import { AppError, notFound } from "../http/errors";
+import { LIMITS, limitReached, lockUserLimit } from "../workspace/limits";
 import { toId } from "../workspace/watchlists";
 import type { PushSubscriptionJson, StoredPushSubscription, VapidKeys, VapidKeyStore } from "./push";
 import { resolveScope, type AlertCandidate, type CompiledRule } from "./rules";
@@ -24,7 +25,7 @@ import type { DeliveryAttempt, DeliveryLog } from "./webhook";
  * of the same event (a new leader replaying, two instances in a split second) gets `null` and delivers nothing.
  */
 
-export const MAX_RULES_PER_USER = 100;
+export const MAX_RULES_PER_USER = LIMITS.rulesPerUser;
 
 type RuleRow = typeof alertRules.$inferSelect;
 type FiringRow = typeof alertFirings.$inferSelect;
@@ -67,6 +68,14 @@ export function toAlert(row: FiringRow): Alert {
   };
 }
 
+function endpointTaken(): AppError {
+  return new AppError(
+    409,
+    "endpoint_taken",
+    "This browser's push subscription belongs to another user; that user must turn notifications off here first.",
+  );
+}
+
 export interface StoredRule extends AlertRule {
   userId: string;
 }
@@ -88,12 +97,13 @@ export class AlertStore implements VapidKeyStore {
   /** `input` is validated already (schema and webhook target); the watchlist must be the user's own. */
   async createRule(userId: string, input: AlertRuleInput): Promise<AlertRule> {
     return this.db.transaction(async (tx) => {
+      await lockUserLimit(tx as unknown as Db, "rules", userId);
       const [{ n }] = (await tx
         .select({ n: count() })
         .from(alertRules)
         .where(eq(alertRules.userId, userId))) as [{ n: number }];
-      if (n >= MAX_RULES_PER_USER)
-        throw new AppError(400, "invalid_parameter", `at most ${MAX_RULES_PER_USER} alert rules per user`);
+      if (Number(n) >= MAX_RULES_PER_USER)
+        throw limitReached(`at most ${MAX_RULES_PER_USER} alert rules per user; delete one first`);
       if (input.watchlistId !== undefined) {
         const [owned] = await tx
           .select({ id: watchlists.id })
@@ -306,20 +316,47 @@ export class AlertStore implements VapidKeyStore {
 
   // ── push ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
-  /** Saves (or moves to this user) a browser's subscription; the endpoint is unique per browser profile. */
+  /**
+   * Saves a browser's subscription for the user (at most `LIMITS.pushSubscriptionsPerUser`; the 21st is a 409). The
+   * endpoint is unique per browser profile: the same user saving it again updates its keys, but an endpoint another
+   * user holds is never taken over (409): that user signs out of push on that browser first.
+   */
   async savePushSubscription(userId: string, subscription: PushSubscriptionJson): Promise<void> {
-    await this.db
-      .insert(pushSubscriptions)
-      .values({
-        userId,
-        endpoint: subscription.endpoint,
-        p256dh: subscription.keys.p256dh,
-        auth: subscription.keys.auth,
-      })
-      .onConflictDoUpdate({
-        target: pushSubscriptions.endpoint,
-        set: { userId, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
-      });
+    await this.db.transaction(async (tx) => {
+      await lockUserLimit(tx as unknown as Db, "push", userId);
+      const [held] = await tx
+        .select({ userId: pushSubscriptions.userId })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+      if (held && held.userId !== userId) throw endpointTaken();
+      if (held) {
+        await tx
+          .update(pushSubscriptions)
+          .set({ p256dh: subscription.keys.p256dh, auth: subscription.keys.auth })
+          .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+        return;
+      }
+      const [{ n }] = (await tx
+        .select({ n: count() })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))) as [{ n: number }];
+      if (Number(n) >= LIMITS.pushSubscriptionsPerUser)
+        throw limitReached(
+          `at most ${LIMITS.pushSubscriptionsPerUser} push subscriptions per user; turn notifications off on a browser you no longer use`,
+        );
+      const inserted = await tx
+        .insert(pushSubscriptions)
+        .values({
+          userId,
+          endpoint: subscription.endpoint,
+          p256dh: subscription.keys.p256dh,
+          auth: subscription.keys.auth,
+        })
+        .onConflictDoNothing()
+        .returning({ id: pushSubscriptions.id });
+      // Another user's save of the same endpoint committed between the read and the insert.
+      if (inserted.length === 0) throw endpointTaken();
+    });
   }
 
   async removePushSubscription(userId: string, endpoint: string): Promise<void> {

@@ -7,15 +7,24 @@ import { AppError } from "../http/errors";
  * Where a webhook may point. A user-supplied URL that the server then POSTs to is a server-side request forgery
  * risk, so:
  *
- * - https only, no credentials in the URL;
+ * - https only, on port 443 or 8443 (the ports webhook receivers use), no credentials in the URL;
  * - no private, loopback, link-local, carrier-grade NAT, multicast or otherwise non-public address, whether the
  *   URL names it literally or its host name resolves to it (checked when the rule is saved, and again at every
- *   delivery on the address actually connected to, so a name that later resolves inwards is still refused);
+ *   delivery on the address actually connected to, so a name that later resolves inwards is still refused). The
+ *   IPv6 forms that carry an IPv4 address inside (IPv4-compatible `::a.b.c.d`, mapped `::ffff:…`, translated
+ *   `::ffff:0:…`, 6to4 `2002::/16`, Teredo `2001::/32`, NAT64 `64:ff9b::/96` and `64:ff9b:1::/48`) and the
+ *   deprecated site-local `fec0::/10` are refused whole: decoding each to judge the IPv4 inside is more code to get
+ *   wrong than any public webhook needs;
  * - unless `CALLROOM_WEBHOOK_ALLOWLIST` names the host (`host`) or the host and port (`host:port`): an allowlisted
- *   target may be private and may be plain http (an in-house receiver, the tests' local one).
+ *   target may be private, plain http and on any port (an in-house receiver, the tests' local one).
  */
 
+export const WEBHOOK_PORTS: ReadonlySet<number> = new Set([443, 8443]);
+
+// Two lists: a BlockList also judges an IPv4 address by IPv6 rules in its mapped form (::ffff:a.b.c.d), which the
+// IPv6 list refuses whole.
 const blocked = new BlockList();
+const blocked6 = new BlockList();
 for (const [net, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -34,16 +43,22 @@ for (const [net, prefix] of [
 ] as const)
   blocked.addSubnet(net, prefix, "ipv4");
 for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  // Unspecified, loopback and IPv4-compatible (::a.b.c.d, e.g. ::7f00:1).
+  ["::", 96],
+  ["::ffff:0:0", 96],
+  ["::ffff:0:0:0", 96],
   ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
   ["100::", 64],
+  ["2001::", 32],
   ["2001:db8::", 32],
+  ["2002::", 16],
   ["fc00::", 7],
   ["fe80::", 10],
+  ["fec0::", 10],
   ["ff00::", 8],
 ] as const)
-  blocked.addSubnet(net, prefix, "ipv6");
+  blocked6.addSubnet(net, prefix, "ipv6");
 
 /** True for an address a webhook must not reach (IPv4-mapped IPv6 is judged as the IPv4 it maps). */
 export function isNonPublicAddress(address: string): boolean {
@@ -52,7 +67,7 @@ export function isNonPublicAddress(address: string): boolean {
   if (mapped) return blocked.check(mapped[1]!, "ipv4");
   const family = isIP(bare);
   if (family === 4) return blocked.check(bare, "ipv4");
-  if (family === 6) return blocked.check(bare, "ipv6");
+  if (family === 6) return blocked6.check(bare, "ipv6");
   return true;
 }
 
@@ -115,6 +130,7 @@ export function checkWebhookUrl(raw: string, allowlist: WebhookAllowlist): Webho
   )
     throw refuse("must not point to a local or private host");
   if (isIP(host) && isNonPublicAddress(host)) throw refuse("must not point to a private or loopback address");
+  if (!WEBHOOK_PORTS.has(port)) throw refuse(`must use port 443 or 8443 (not ${port})`);
   return { url, host, port, allowlisted };
 }
 

@@ -2,7 +2,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Alert } from "@/lib/schemas/alerts";
-import { WebhookSender, webhookPayload, type DeliveryAttempt } from "./webhook";
+import { guardedPost } from "./guarded-post";
+import {
+  retryDelay,
+  WEBHOOK_RETRY_DELAYS_MS,
+  WebhookSender,
+  webhookPayload,
+  type DeliveryAttempt,
+} from "./webhook";
 import { isNonPublicAddress, parseWebhookAllowlist, validateWebhookUrl } from "./webhook-target";
 
 const alert: Alert = {
@@ -42,14 +49,13 @@ async function receiver(statuses: number[]) {
 
 function sender(allow: string, resolve?: (host: string) => Promise<string[]>) {
   const attempts: DeliveryAttempt[] = [];
-  const sleeps: number[] = [];
   const s = new WebhookSender({
     allowlist: parseWebhookAllowlist(allow),
     log: { record: async (a) => void attempts.push(a) },
     resolve,
-    sleep: async (ms) => void sleeps.push(ms),
+    retryDelaysMs: [10, 20, 30],
   });
-  return { s, attempts, sleeps };
+  return { s, attempts };
 }
 
 describe("webhook targets", () => {
@@ -123,7 +129,7 @@ describe("webhook targets", () => {
 describe("WebhookSender", () => {
   it("posts Slack-compatible JSON, retries a 5xx with backoff and logs every attempt", async () => {
     const r = await receiver([503, 500, 200]);
-    const { s, attempts, sleeps } = sender(`127.0.0.1:${r.port}`);
+    const { s, attempts } = sender(`127.0.0.1:${r.port}`);
     const ok = await s.deliver(
       `http://127.0.0.1:${r.port}/hook?token=secret`,
       webhookPayload(alert, "https://callroom.example/calls/x?t=48"),
@@ -134,7 +140,10 @@ describe("WebhookSender", () => {
       text: "*NWSC* (keyword): “Tariffs cost us two points of margin.” <https://callroom.example/calls/x?t=48|Open in Callroom>",
       alert: { id: "41", sequence: 12 },
     });
-    expect(sleeps).toEqual([1_000, 5_000]);
+    expect(retryDelay(WEBHOOK_RETRY_DELAYS_MS, 1, null)).toBe(1_000);
+    expect(retryDelay(WEBHOOK_RETRY_DELAYS_MS, 2, null)).toBe(5_000);
+    expect(retryDelay(WEBHOOK_RETRY_DELAYS_MS, 1, 20_000)).toBe(20_000);
+    expect(retryDelay(WEBHOOK_RETRY_DELAYS_MS, 1, 600_000)).toBe(60_000);
     expect(attempts.map((a) => [a.attempt, a.status, a.ok])).toEqual([
       [1, 503, false],
       [2, 500, false],
@@ -170,12 +179,17 @@ describe("WebhookSender", () => {
 
   it("refuses, at connection time, a name that now resolves inwards, without retrying", async () => {
     const r = await receiver([200]);
-    const { s, attempts } = sender("", async () => ["127.0.0.1"]);
-    // https to a public-looking name whose DNS answer changed to loopback after the rule was saved.
-    expect(await s.deliver(`https://hooks.example.com:${r.port}/hook`, webhookPayload(alert, null))).toBe(
-      false,
-    );
+    // A public-looking name whose DNS answer changed to loopback after the rule was saved.
+    const result = await guardedPost(new URL(`http://hooks.example.com:${r.port}/hook`), "{}", {
+      allowlisted: false,
+      resolve: async () => ["127.0.0.1"],
+      headers: {},
+    });
     expect(r.bodies).toHaveLength(0);
-    expect(attempts).toMatchObject([{ attempt: 1, ok: false, error: expect.stringContaining("non-public") }]);
+    expect(result).toMatchObject({
+      status: null,
+      refused: true,
+      error: expect.stringContaining("non-public"),
+    });
   });
 });

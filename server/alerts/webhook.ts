@@ -1,5 +1,6 @@
 import "server-only";
 import type { Alert } from "@/lib/schemas/alerts";
+import { DeliveryQueue } from "./delivery-queue";
 import { guardedPost, type PostResult } from "./guarded-post";
 import { checkWebhookUrl, systemResolver, type Resolver, type WebhookAllowlist } from "./webhook-target";
 
@@ -7,9 +8,15 @@ import { checkWebhookUrl, systemResolver, type Resolver, type WebhookAllowlist }
  * Webhook deliveries: a Slack-compatible JSON POST (`{"text": …}`, which Slack's incoming webhooks, Mattermost,
  * Discord's `/slack` endpoints and most chat tools accept), with the alert's fields beside it for scripts.
  *
- * - The address is checked on the connection itself (server/alerts/guarded-post.ts).
+ * - The address is checked on the connection itself, and each attempt has one overall deadline
+ *   (server/alerts/guarded-post.ts).
+ * - Every attempt waits in the delivery queue (server/alerts/delivery-queue.ts): at most 10 in flight per user and
+ *   per host, the rest queued (bounded); deleting a rule cancels its deliveries, queued or running.
+ * - One POST per URL per subject (sentence, results record): deliveries to a URL about the same sentence while one
+ *   is queued or running share it, and each alert's delivery log records its attempts.
  * - Retries: network errors, 408, 429 and 5xx are retried after 1 s, 5 s and 30 s (a `Retry-After` up to 60 s
- *   wins); any other answer is final. Every attempt is written to the delivery log.
+ *   wins), waiting in the queue without holding a slot; any other answer is final. Every attempt is written to the
+ *   delivery log.
  * - No redirects are followed: a 3xx is final, since following it would bypass the address check.
  */
 
@@ -37,8 +44,16 @@ export interface WebhookPayload {
   link: string | null;
 }
 
+/**
+ * Slack's control characters (`&`, `<`, `>`) escaped as Slack asks, so a sentence cannot turn into a link, a user
+ * mention or `<!channel>` in the receiving channel.
+ */
+export function slackEscape(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
 export function webhookPayload(alert: Alert, link: string | null): WebhookPayload {
-  const quote = alert.text.replace(/\s+/g, " ").trim();
+  const quote = slackEscape(alert.text.replace(/\s+/g, " ").trim());
   const where = link ? ` <${link}|Open in Callroom>` : "";
   return { text: `*${alert.symbol}* (${alert.kind}): “${quote}”${where}`, alert, link };
 }
@@ -48,29 +63,66 @@ export interface WebhookSenderOptions {
   log: DeliveryLog;
   resolve?: Resolver;
   retryDelaysMs?: readonly number[];
-  sleep?: (ms: number) => Promise<void>;
-  timeoutMs?: number;
+  /** Overall deadline of one attempt, body included (default 10 s, at most 30 s: server/alerts/guarded-post.ts). */
+  deadlineMs?: number;
+  /** The queue deliveries wait in (per-user and per-host concurrency, bounded). */
+  queue?: DeliveryQueue;
+  now?: () => number;
+}
+
+/** Who a delivery is for and what it is about. */
+export interface WebhookContext {
+  /** The user whose alert it is (the per-user concurrency cap). */
+  user: string;
+  /** The rules naming this URL: the delivery is cancelled once every one of them is deleted. */
+  ruleIds: readonly string[];
+  /**
+   * What the POST is about (call and sentence, or the results record): deliveries to the same URL about the same
+   * thing while one is queued or running are one POST (several rules, or several users' alerts on one channel).
+   */
+  about: string;
+}
+
+/** Delay before retry number `attempt` (1-based): the schedule, or the target's `Retry-After` up to 60 s. */
+export function retryDelay(delays: readonly number[], attempt: number, retryAfterMs: number | null): number {
+  return Math.max(delays[attempt - 1]!, Math.min(retryAfterMs ?? 0, 60_000));
+}
+
+interface Pending {
+  target: ReturnType<typeof checkWebhookUrl>;
+  body: string;
+  alertIds: string[];
+  owners: Set<string>;
+  result: Promise<boolean>;
+  settle: (ok: boolean) => void;
 }
 
 export class WebhookSender {
   private readonly resolve: Resolver;
   private readonly retryDelaysMs: readonly number[];
-  private readonly sleep: (ms: number) => Promise<void>;
+  readonly queue: DeliveryQueue;
+  private readonly now: () => number;
+  /** Deliveries queued or running, by URL and subject: the "one POST per URL per sentence" rule. */
+  private readonly pending = new Map<string, Pending>();
 
   constructor(private readonly options: WebhookSenderOptions) {
     this.resolve = options.resolve ?? systemResolver;
     this.retryDelaysMs = options.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS;
-    this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms).unref()));
+    this.queue = options.queue ?? new DeliveryQueue();
+    this.now = options.now ?? Date.now;
   }
 
-  /** Delivers with retries; resolves to whether some attempt was accepted (2xx). Never throws. */
-  async deliver(rawUrl: string, payload: WebhookPayload): Promise<boolean> {
+  /**
+   * Queues a delivery with retries; resolves to whether some attempt was accepted (2xx) once it is over (accepted,
+   * refused, out of retries, dropped or cancelled). Never throws.
+   */
+  async deliver(rawUrl: string, payload: WebhookPayload, context?: WebhookContext): Promise<boolean> {
     let target: ReturnType<typeof checkWebhookUrl>;
     try {
       target = checkWebhookUrl(rawUrl, this.options.allowlist);
     } catch (error) {
       await this.record(
-        payload,
+        [payload.alert.id],
         safeTarget(rawUrl),
         1,
         { status: null, error: message(error), retryAfterMs: null, refused: true },
@@ -78,44 +130,98 @@ export class WebhookSender {
       );
       return false;
     }
-    const body = JSON.stringify(payload);
-    const maxAttempts = this.retryDelaysMs.length + 1;
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const started = performance.now();
-      const result = await guardedPost(target.url, body, {
-        allowlisted: target.allowlisted,
-        resolve: this.resolve,
-        headers: { "Content-Type": "application/json", "User-Agent": "Callroom-Alerts/1" },
-        timeoutMs: this.options.timeoutMs,
-      });
-      await this.record(payload, target.url.origin, attempt, result, performance.now() - started);
-      if (result.status !== null && result.status >= 200 && result.status < 300) return true;
-      if (!isRetryable(result) || attempt === maxAttempts) return false;
-      const delay = Math.max(this.retryDelaysMs[attempt - 1]!, Math.min(result.retryAfterMs ?? 0, 60_000));
-      await this.sleep(delay);
+    const ruleIds = context?.ruleIds ?? [payload.alert.ruleId];
+    const key = `${target.url.href}\u0000${context?.about ?? `alert:${payload.alert.id}`}`;
+    const joined = this.pending.get(key);
+    if (joined) {
+      joined.alertIds.push(payload.alert.id);
+      for (const id of ruleIds) joined.owners.add(`rule:${id}`);
+      return joined.result;
     }
-    return false;
+    let settle!: (ok: boolean) => void;
+    const entry: Pending = {
+      target,
+      body: JSON.stringify(payload),
+      alertIds: [payload.alert.id],
+      owners: new Set(ruleIds.map((id) => `rule:${id}`)),
+      result: new Promise<boolean>((r) => (settle = r)),
+      settle: (ok) => {
+        this.pending.delete(key);
+        settle(ok);
+      },
+    };
+    this.pending.set(key, entry);
+    this.attempt(entry, context?.user ?? "", 1, undefined);
+    return entry.result;
+  }
+
+  /** Cancels the deliveries of deleted rules (waiting ones dropped, running ones aborted). */
+  cancelRules(ruleIds: Iterable<string>): number {
+    return this.queue.release([...ruleIds].map((id) => `rule:${id}`));
+  }
+
+  stop(): Promise<void> {
+    return this.queue.stop();
+  }
+
+  private attempt(entry: Pending, user: string, attempt: number, notBefore: number | undefined): void {
+    const maxAttempts = this.retryDelaysMs.length + 1;
+    const { target } = entry;
+    this.queue.push({
+      user,
+      host: target.url.host,
+      owners: entry.owners,
+      notBefore,
+      dropped: (reason) => {
+        void this.record(
+          entry.alertIds,
+          target.url.origin,
+          attempt,
+          { status: null, error: reason, retryAfterMs: null, refused: true },
+          0,
+        ).then(() => entry.settle(false));
+      },
+      run: async (signal) => {
+        const started = performance.now();
+        const result = await guardedPost(target.url, entry.body, {
+          allowlisted: target.allowlisted,
+          resolve: this.resolve,
+          headers: { "Content-Type": "application/json", "User-Agent": "Callroom-Alerts/1" },
+          deadlineMs: this.options.deadlineMs,
+          signal,
+        });
+        await this.record(entry.alertIds, target.url.origin, attempt, result, performance.now() - started);
+        if (result.status !== null && result.status >= 200 && result.status < 300) return entry.settle(true);
+        if (!isRetryable(result) || attempt === maxAttempts) return entry.settle(false);
+        const delay = retryDelay(this.retryDelaysMs, attempt, result.retryAfterMs);
+        this.attempt(entry, user, attempt + 1, this.now() + delay);
+      },
+    });
   }
 
   private async record(
-    payload: WebhookPayload,
+    alertIds: readonly string[],
     target: string,
     attempt: number,
     result: PostResult,
     durationMs: number,
   ): Promise<void> {
-    await this.options.log
-      .record({
-        alertId: payload.alert.id,
-        channel: "webhook",
-        target,
-        attempt,
-        ok: result.status !== null && result.status >= 200 && result.status < 300,
-        status: result.status,
-        error: result.error,
-        durationMs: Math.round(durationMs),
-      })
-      .catch(() => {});
+    await Promise.all(
+      alertIds.map((alertId) =>
+        this.options.log
+          .record({
+            alertId,
+            channel: "webhook",
+            target,
+            attempt,
+            ok: result.status !== null && result.status >= 200 && result.status < 300,
+            status: result.status,
+            error: result.error,
+            durationMs: Math.round(durationMs),
+          })
+          .catch(() => {}),
+      ),
+    );
   }
 }
 

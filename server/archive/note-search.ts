@@ -18,7 +18,7 @@ import { HIGHLIGHT_START, HIGHLIGHT_STOP, splitHighlight } from "./search";
  * one it highlights, or else the last one started at its moment). A filter leaves out a note whose call the archive
  * does not hold, since nothing says it matches.
  *
- * Notes are few per user (at most 1,000 per call), so the per-user rows are filtered without a ranking shortcut: the
+ * Notes are few per user (at most CALLROOM_NOTES_PER_USER, 5,000 by default), so the per-user rows are filtered without a ranking shortcut: the
  * GIN index finds the matches, the user filter and joins run on those.
  */
 

@@ -7,12 +7,15 @@ import { fetchEarningsRows } from "../upstream/calendars";
 import type { Upstream } from "../upstream/client";
 import { createMemoryBus, createRedisBus, type AlertBus } from "../alerts/bus";
 import type { EarningsActuals } from "../alerts/evaluator";
-import { ensureVapidKeys, PushSender } from "../alerts/push";
+import { ensureVapidKeys, PushSender, vapidKeysFromEnv } from "../alerts/push";
+import { createPushWorkerPool } from "../alerts/push-worker-pool";
+import { registerSecret } from "../log";
 import { AlertService } from "../alerts/service";
 import { AlertStore } from "../alerts/store";
 import { WebhookSender } from "../alerts/webhook";
 import { parseWebhookAllowlist, type WebhookAllowlist } from "../alerts/webhook-target";
 import { FeedTokenRepository } from "./feeds";
+import { notesPerUser } from "./limits";
 import { NotesRepository } from "./notes";
 import { WatchlistRepository } from "./watchlists";
 
@@ -50,6 +53,8 @@ export interface Workspace {
   bus: AlertBus;
   service: AlertService;
   allowlist: WebhookAllowlist;
+  /** `CALLROOM_PUSH_ALLOWLIST`: push endpoints accepted beside the browsers' push services. */
+  pushAllowlist: WebhookAllowlist;
   publicBaseUrl: string | null;
   /** The VAPID public key browsers subscribe with (generated and stored at first use). */
   pushPublicKey(): Promise<string>;
@@ -64,6 +69,7 @@ const RESULTS_CURSOR = "results-cursor";
 export function createWorkspace(deps: WorkspaceDeps): Workspace {
   const { log } = deps;
   const allowlist = parseWebhookAllowlist(deps.env.CALLROOM_WEBHOOK_ALLOWLIST);
+  const pushAllowlist = parseWebhookAllowlist(deps.env.CALLROOM_PUSH_ALLOWLIST);
   const publicBaseUrl = deps.env.CALLROOM_PUBLIC_URL?.replace(/\/+$/, "") || null;
   const contact = deps.env.CALLROOM_ALERTS_CONTACT || "mailto:alerts@callroom.invalid";
 
@@ -73,7 +79,7 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
       ({ db }) => ({
         watchlists: new WatchlistRepository(db),
         alerts: new AlertStore(db),
-        notes: new NotesRepository(db),
+        notes: new NotesRepository(db, notesPerUser(deps.env)),
         feeds: new FeedTokenRepository(db),
       }),
       (error: unknown) => {
@@ -93,21 +99,28 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
     log: { record: async (attempt) => (await repositories()).alerts.deliveryLog.record(attempt) },
   });
 
+  const pushWorkers = createPushWorkerPool();
   let push: Promise<PushSender> | null = null;
   const pushSender = () =>
-    (push ??= repositories()
-      .then(({ alerts }) => ensureVapidKeys(alerts))
+    (push ??= Promise.resolve()
+      .then(() => {
+        const fromEnv = vapidKeysFromEnv(deps.env);
+        if (fromEnv) registerSecret(fromEnv.privateKey);
+        return fromEnv ?? repositories().then(({ alerts }) => ensureVapidKeys(alerts));
+      })
       .then(
         (keys) =>
           new PushSender({
             keys,
             subject: contact,
-            allowlist,
+            allowlist: pushAllowlist,
+            encrypt: pushWorkers.encrypt,
             log: { record: async (attempt) => (await repositories()).alerts.deliveryLog.record(attempt) },
             onGone: async (id) => (await repositories()).alerts.deletePushSubscription(id),
           }),
         (error: unknown) => {
           push = null;
+          log.error({ err: error }, "alerts: Web Push is unavailable");
           throw error;
         },
       ));
@@ -161,6 +174,7 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
     bus,
     service,
     allowlist,
+    pushAllowlist,
     publicBaseUrl,
     pushPublicKey: async () => (await pushSender()).publicKey,
     rulesChanged() {
@@ -171,6 +185,7 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
     },
     async stop() {
       await service.stop();
+      await pushWorkers.close();
       await bus.close();
     },
   };

@@ -5,7 +5,12 @@ import type { SearchNotesResult, SearchQuery } from "@/lib/schemas/search";
 import { searchNotes } from "../archive/note-search";
 import type { Db } from "../db/database";
 import { callNotes } from "../db/schema/workspace";
+import { archiveCalls } from "../db/schema/archive";
 import { AppError, notFound } from "../http/errors";
+import type { LiveHub } from "../live/hub";
+import { getUpstreamCall } from "../upstream/calls";
+import type { Upstream } from "../upstream/client";
+import { LIMITS, limitReached, lockUserLimit } from "./limits";
 import { toId } from "./watchlists";
 
 /**
@@ -13,8 +18,6 @@ import { toId } from "./watchlists";
  * text is kept as the note's quote (the transcript may be replaced by the enriched one later; the quote stays what
  * the analyst saw). Found by the archive search (`/api/search`, server/archive/note-search.ts), their owner's only.
  */
-
-export const MAX_NOTES_PER_CALL = 1_000;
 
 type Row = typeof callNotes.$inferSelect;
 
@@ -38,7 +41,11 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const clean = (value: string) => value.replace(CONTROL, "");
 
 export class NotesRepository {
-  constructor(private readonly db: Db) {}
+  /** `maxPerUser`: notes across all calls (`CALLROOM_NOTES_PER_USER`). */
+  constructor(
+    private readonly db: Db,
+    readonly maxPerUser: number = LIMITS.notesPerUser,
+  ) {}
 
   async list(userId: string, callId: string): Promise<Note[]> {
     const rows = await this.db
@@ -49,14 +56,18 @@ export class NotesRepository {
     return rows.map(toNote);
   }
 
+  /** `callId` must name a call (`assertCallExists`); the user's notes across all calls are capped. */
   async create(userId: string, callId: string, input: NoteInput): Promise<Note> {
     return this.db.transaction(async (tx) => {
+      await lockUserLimit(tx as unknown as Db, "notes", userId);
       const [{ n }] = (await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(callNotes)
-        .where(and(eq(callNotes.userId, userId), eq(callNotes.callId, callId)))) as [{ n: number }];
-      if (n >= MAX_NOTES_PER_CALL)
-        throw new AppError(400, "invalid_parameter", `at most ${MAX_NOTES_PER_CALL} notes per call`);
+        .where(eq(callNotes.userId, userId))) as [{ n: number }];
+      if (n >= this.maxPerUser)
+        throw limitReached(
+          `at most ${this.maxPerUser} notes per user (all calls together); delete some first`,
+        );
       const [row] = await tx
         .insert(callNotes)
         .values({
@@ -70,6 +81,16 @@ export class NotesRepository {
         .returning();
       return toNote(row!);
     });
+  }
+
+  /** Whether the archive holds the call (imported and completed calls live there, whatever the upstream says). */
+  async isArchived(callId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ callId: archiveCalls.callId })
+      .from(archiveCalls)
+      .where(eq(archiveCalls.callId, callId))
+      .limit(1);
+    return rows.length > 0;
   }
 
   async remove(userId: string, callId: string, id: string): Promise<void> {
@@ -86,6 +107,41 @@ export class NotesRepository {
   }
 }
 
+export interface CallLookup {
+  hub: Pick<LiveHub, "snapshot">;
+  upstream: Upstream;
+  archived: (callId: string) => Promise<boolean>;
+}
+
+/**
+ * A note needs a call: one the relay follows, one the archive holds (imported calls included), or one the upstream
+ * knows. Otherwise 404; when the upstream cannot say (failing), 503 rather than a note on a call that may not exist.
+ */
+export async function assertCallExists(
+  lookup: CallLookup,
+  callId: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (lookup.hub.snapshot(callId)) return;
+  if (await lookup.archived(callId)) return;
+  let found: boolean;
+  try {
+    found = (await getUpstreamCall(lookup.upstream, callId, { signal })).value !== null;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) found = false;
+    else
+      throw new AppError(
+        503,
+        "upstream_unavailable",
+        "Cannot check that this call exists right now; retry shortly.",
+        {
+          retryAfterSeconds: 5,
+        },
+      );
+  }
+  if (!found) throw notFound(`No call ${callId}.`);
+}
+
 function clock(ms: number): string {
   const total = Math.floor(ms / 1000);
   const h = Math.floor(total / 3600);
@@ -96,20 +152,41 @@ function clock(ms: number): string {
 }
 
 /**
+ * One line of text as literal Markdown, escaped with backslashes (CommonMark honours one before any ASCII punctuation
+ * mark): everything that makes a link, image, raw HTML, entity, emphasis, code, heading, table or strike-through
+ * anywhere in a line, and the list, numbered-list and underline markers that only count at its start. Ordinary
+ * punctuation (periods, hyphens inside words, quotes) stays readable in the file.
+ */
+export function escapeMarkdown(line: string): string {
+  return line
+    .replace(/[\\`*_[\]<>&#|~!]/g, (c) => `\\${c}`)
+    .replace(/^(\s*)([-+=]|\d+(?=[.)]))/, (_, space: string, marker: string) =>
+      /^\d/.test(marker) ? `${space}${marker}\\` : `${space}\\${marker}`,
+    );
+}
+
+/**
  * A call's notes as Markdown: one section per note in call order, the moment as a link that opens the call room
- * there (`?t=` seconds), the highlighted sentence as a block quote.
+ * there (`?t=` seconds), the highlighted sentence as a block quote. Everything that comes from a person or the
+ * upstream (title, note, quote) is escaped.
  */
 export function notesMarkdown(
   call: { callId: string; title: string; symbol: string },
   notes: readonly Note[],
   baseUrl: string,
 ): string {
-  const lines = [`# Notes: ${call.title}`, "", `${call.symbol} · ${baseUrl}/calls/${call.callId}`, ""];
+  const callUrl = `${baseUrl}/calls/${encodeURIComponent(call.callId)}`;
+  const lines = [
+    `# Notes: ${escapeMarkdown(call.title)}`,
+    "",
+    `${escapeMarkdown(call.symbol)} · ${callUrl}`,
+    "",
+  ];
   for (const note of notes) {
-    const link = `${baseUrl}/calls/${call.callId}?t=${Math.floor(note.atMs / 1000)}`;
+    const link = `${callUrl}?t=${Math.floor(note.atMs / 1000)}`;
     lines.push(`## [${clock(note.atMs)}](${link})`, "");
-    if (note.quote) lines.push(...note.quote.split("\n").map((l) => `> ${l}`), "");
-    if (note.text) lines.push(note.text, "");
+    if (note.quote) lines.push(...note.quote.split("\n").map((l) => `> ${escapeMarkdown(l)}`), "");
+    if (note.text) lines.push(...note.text.split("\n").map(escapeMarkdown), "");
   }
   if (notes.length === 0) lines.push("_No notes yet._", "");
   return lines.join("\n");

@@ -5,6 +5,7 @@ import { WATCHLIST_MAX_TICKERS } from "@/lib/schemas/watchlists";
 import type { Db } from "../db/database";
 import { watchlistItems, watchlists } from "../db/schema/workspace";
 import { AppError, notFound } from "../http/errors";
+import { LIMITS, limitReached, lockUserLimit } from "./limits";
 
 /**
  * Watchlists per user. Every change is one transaction, and a change addresses the user's own list only: another
@@ -14,7 +15,7 @@ import { AppError, notFound } from "../http/errors";
  * the same time both win; `tickers` replaces the whole list.
  */
 
-export const MAX_WATCHLISTS = 50;
+export const MAX_WATCHLISTS = LIMITS.watchlistsPerUser;
 
 export class WatchlistRepository {
   constructor(private readonly db: Db) {}
@@ -25,6 +26,21 @@ export class WatchlistRepository {
       .from(watchlists)
       .where(eq(watchlists.userId, userId))
       .orderBy(asc(watchlists.position), asc(watchlists.id));
+    return this.withItems(lists);
+  }
+
+  /** One of the user's watchlists, read by id (not by listing them all); another user's id is a 404. */
+  async get(userId: string, id: string): Promise<Watchlist> {
+    const lists = await this.db
+      .select()
+      .from(watchlists)
+      .where(and(eq(watchlists.id, toId(id)), eq(watchlists.userId, userId)));
+    const [found] = await this.withItems(lists);
+    if (!found) throw notFound(`No watchlist ${id}.`);
+    return found;
+  }
+
+  private async withItems(lists: (typeof watchlists.$inferSelect)[]): Promise<Watchlist[]> {
     if (lists.length === 0) return [];
     const items = await this.db
       .select()
@@ -51,14 +67,9 @@ export class WatchlistRepository {
     }));
   }
 
-  async get(userId: string, id: string): Promise<Watchlist> {
-    const found = (await this.list(userId)).find((l) => l.id === id);
-    if (!found) throw notFound(`No watchlist ${id}.`);
-    return found;
-  }
-
   async create(userId: string, input: WatchlistCreate): Promise<Watchlist> {
     const id = await this.db.transaction(async (tx) => {
+      await lockUserLimit(tx as unknown as Db, "watchlists", userId);
       const [{ count, next }] = (await tx
         .select({
           count: sql<number>`count(*)::int`,
@@ -67,12 +78,13 @@ export class WatchlistRepository {
         .from(watchlists)
         .where(eq(watchlists.userId, userId))) as [{ count: number; next: number }];
       if (count >= MAX_WATCHLISTS)
-        throw new AppError(400, "invalid_parameter", `at most ${MAX_WATCHLISTS} watchlists per user`);
+        throw limitReached(`at most ${MAX_WATCHLISTS} watchlists per user; delete one first`);
       const [row] = await tx
         .insert(watchlists)
         .values({ userId, name: input.name, position: next })
         .returning({ id: watchlists.id });
       await writeItems(tx as unknown as Db, row!.id, input.tickers);
+      await assertItemsWithinLimit(tx as unknown as Db, userId);
       return row!.id;
     });
     return this.get(userId, String(id));
@@ -81,6 +93,7 @@ export class WatchlistRepository {
   async update(userId: string, id: string, patch: WatchlistPatch): Promise<Watchlist> {
     const numericId = toId(id);
     await this.db.transaction(async (tx) => {
+      await lockUserLimit(tx as unknown as Db, "watchlists", userId);
       const [owned] = await tx
         .select({ id: watchlists.id })
         .from(watchlists)
@@ -124,6 +137,8 @@ export class WatchlistRepository {
           .values(patch.add.map((symbol, i) => ({ watchlistId: numericId, symbol, position: next + i })))
           .onConflictDoNothing();
       }
+      if (patch.tickers !== undefined || patch.add?.length)
+        await assertItemsWithinLimit(tx as unknown as Db, userId);
     });
     return this.get(userId, id);
   }
@@ -156,6 +171,19 @@ export class WatchlistRepository {
   async followed(userId: string): Promise<string[]> {
     return [...new Set((await this.list(userId)).flatMap((l) => l.tickers))];
   }
+}
+
+/** Tickers across every watchlist of the user, after the transaction's changes; too many rolls it back. */
+async function assertItemsWithinLimit(db: Db, userId: string): Promise<void> {
+  const [{ n }] = (await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(watchlistItems)
+    .innerJoin(watchlists, eq(watchlists.id, watchlistItems.watchlistId))
+    .where(eq(watchlists.userId, userId))) as [{ n: number }];
+  if (n > LIMITS.watchlistItemsPerUser)
+    throw limitReached(
+      `at most ${LIMITS.watchlistItemsPerUser} tickers across your watchlists (this change makes ${n}); remove some first`,
+    );
 }
 
 async function writeItems(db: Db, watchlistId: number, tickers: readonly string[]): Promise<void> {

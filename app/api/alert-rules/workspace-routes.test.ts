@@ -33,7 +33,14 @@ beforeAll(async () => {
     log: { info() {}, warn() {}, error() {}, debug() {} } as never,
     env: { CALLROOM_WEBHOOK_ALLOWLIST: "hooks.internal:8443" },
   });
-  installRuntime(createRuntime({}, { workspace }));
+  // The notes' call exists (a note on a call nobody knows is a 404): the relay follows it.
+  const hub = new InMemoryHub();
+  hub.publish({
+    event: "call.started",
+    symbol: "NWSC",
+    data: { callId: CALL, symbol: "NWSC", name: "Northwind", startTime: "2026-11-24T12:00:00.000Z" },
+  });
+  installRuntime(createRuntime({}, { workspace, hub }));
 }, 60_000);
 afterAll(async () => {
   installRuntime(undefined);
@@ -346,5 +353,52 @@ describe("notes", () => {
       await body(await notesGet(req(`/api/calls/${CALL}/notes`, { user: "nt" }), params({ callId: CALL })))
     ).data as { atMs: number }[];
     expect(listed.map((n) => n.atMs)).toEqual([5_000, 61_000]);
+  });
+});
+
+describe("per-user limits answer 409 with what to do, and save nothing", () => {
+  it("tickers across all of a user's watchlists", async () => {
+    const tickers = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+    const create = (name: string, list: string[]) =>
+      createWatchlist(req("/api/watchlists", { method: "POST", body: { name, tickers: list }, user: "lim" }));
+    expect((await create("A", tickers("A", 500))).status).toBe(201);
+    expect((await create("B", tickers("B", 495))).status).toBe(201);
+    const refused = await create("C", tickers("C", 6));
+    expect(refused.status).toBe(409);
+    const b = await body(refused);
+    expect(b.error?.code).toBe("limit_reached");
+    expect(b.error?.message).toContain("at most 1000 tickers across your watchlists");
+    const created = await create("C", tickers("C", 5));
+    expect(created.status).toBe(201);
+    const id = ((await body(created)).data as { id: string }).id;
+    const add = await patchWatchlist(
+      req(`/api/watchlists/${id}`, { method: "PATCH", body: { add: ["NEW"] }, user: "lim" }),
+      params({ id }),
+    );
+    expect(add.status).toBe(409);
+    const lists = (await body(await listWatchlists(req("/api/watchlists", { user: "lim" })))).data as {
+      tickers: string[];
+    }[];
+    expect(lists.map((l) => l.tickers.length)).toEqual([500, 495, 5]);
+  });
+
+  it("alert rules", async () => {
+    for (let i = 0; i < 100; i++)
+      expect(
+        (
+          await createRule(
+            req("/api/alert-rules", {
+              method: "POST",
+              body: { kind: "keyword", phrase: `p${i}` },
+              user: "rl",
+            }),
+          )
+        ).status,
+      ).toBe(201);
+    const refused = await createRule(
+      req("/api/alert-rules", { method: "POST", body: { kind: "keyword", phrase: "one more" }, user: "rl" }),
+    );
+    expect(refused.status).toBe(409);
+    expect((await body(refused)).error?.message).toContain("at most 100 alert rules per user");
   });
 });

@@ -1,8 +1,7 @@
 // GET /api/alerts/push – the VAPID public key to subscribe with; POST – save this browser's subscription; DELETE – forget it
 import { z } from "zod";
-import { pushSubscriptionSchema } from "@/server/alerts/push";
-import { checkWebhookUrl } from "@/server/alerts/webhook-target";
-import { AppError, toErrorResponse } from "@/server/http/errors";
+import { checkPushEndpoint, pushSubscriptionSchema } from "@/server/alerts/push";
+import { toErrorResponse } from "@/server/http/errors";
 import { withRequestContext } from "@/server/http/request-context";
 import { getWorkspace } from "@/server/workspace";
 import { mutationBody, workspaceJson } from "@/server/workspace/http";
@@ -25,16 +24,9 @@ export const POST = withRequestContext(async function POST(request: Request): Pr
     const user = requestUser(request);
     const subscription = await mutationBody(request, pushSubscriptionSchema);
     const workspace = getWorkspace();
-    try {
-      // Push endpoints come from the browser: the same address rules as webhooks.
-      checkWebhookUrl(subscription.endpoint, workspace.allowlist);
-    } catch (error) {
-      throw new AppError(
-        400,
-        "invalid_parameter",
-        (error as Error).message.replace(/^webhookUrl/, "endpoint"),
-      );
-    }
+    // Push endpoints come from the browser: only the browsers' push services, or CALLROOM_PUSH_ALLOWLIST's hosts.
+    checkPushEndpoint(subscription.endpoint, workspace.pushAllowlist);
+    // At most 20 per user; an endpoint another user holds is a 409, never taken over.
     await (await workspace.repositories()).alerts.savePushSubscription(user, subscription);
     return workspaceJson({ data: { endpoint: subscription.endpoint } }, 201);
   } catch (error) {

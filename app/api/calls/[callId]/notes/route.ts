@@ -9,7 +9,7 @@ import { getCallWithLive } from "@/server/live/live-call";
 import { liveCallDeps } from "@/server/runtime/live-call-deps";
 import { getWorkspace } from "@/server/workspace";
 import { mutationBody, workspaceJson } from "@/server/workspace/http";
-import { notesMarkdown } from "@/server/workspace/notes";
+import { assertCallExists, notesMarkdown } from "@/server/workspace/notes";
 import { requestUser } from "@/server/workspace/request-user";
 
 export const runtime = "nodejs";
@@ -59,6 +59,8 @@ export const POST = withRequestContext(async function POST(
     const { callId } = parseParams(await context.params, callIdParamsSchema);
     const input = await mutationBody(request, noteInputSchema);
     const { notes } = await getWorkspace().repositories();
+    const { hub, upstream } = liveCallDeps();
+    await assertCallExists({ hub, upstream, archived: (id) => notes.isArchived(id) }, callId, request.signal);
     return workspaceJson({ data: await notes.create(user, callId, input) }, 201);
   } catch (error) {
     return toErrorResponse(error);

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Manages dashboard users: `npm run user -- add NAME` (password from standard input; prompted without echo on a
 // terminal, asked twice) and `npm run user -- remove NAME`. Users live in CALLROOM_USERS_FILE (default
-// ./data/users) as `name:scrypt$N$r$p$salt$hash` lines, the format server/auth/password.ts verifies. The file is
-// rewritten atomically (temp file + rename) with mode 0600; the running server picks changes up within a second.
-import { randomBytes, scrypt } from "node:crypto";
+// ./data/users) as `name:scrypt$N$r$p$salt$hash:id` lines (server/auth/users.ts; the hash is the format
+// server/auth/password.ts verifies). `id` is the user's stable id, a random UUID given when the name is added and kept
+// when its password changes: a name removed and added again is a new user, who starts empty. The file is rewritten
+// atomically (temp file + rename) with mode 0600; the running server picks changes up within a second and revokes a
+// removed user's calendar feed, push subscriptions and alert rules (docs/workspace.md, Users).
+import { randomBytes, randomUUID, scrypt } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -124,7 +127,12 @@ if (command === "remove") {
   const password = await readPassword().catch((error) => fail(error.message));
   if (password.length < MIN_PASSWORD) fail(`the password needs at least ${MIN_PASSWORD} characters`);
   if (password.length > 1024) fail("the password is longer than 1024 characters");
-  const existed = others.length !== readLines().length;
-  writeLines([...others, `${name}:${await hash(password)}`]);
+  const previous = readLines().find((line) => line.startsWith(`${name}:`));
+  const existed = previous !== undefined;
+  // A password change keeps the user's id (and a line written before ids existed keeps having none: its rows are
+  // keyed by the name); a new name gets a new id.
+  const [, , keptId] = (previous ?? "").split(":");
+  const id = existed ? keptId : randomUUID();
+  writeLines([...others, `${name}:${await hash(password)}${id ? `:${id}` : ""}`]);
   console.log(`${existed ? "updated" : "added"} ${name} in ${usersFile}`);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { sealData, unsealData } from "iron-session";
 import { getSecurityConfig } from "../security/config";
-import { readUsers } from "./users";
+import { readUsers, type UserEntry } from "./users";
 
 /**
  * Sessions: an iron-session seal (AES-256-CBC + HMAC-SHA256 over the JSON) in an HttpOnly cookie; the server keeps no
@@ -16,8 +16,19 @@ export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 interface SessionData {
   /** User name. */
   u: string;
+  /**
+   * The user's key (their stable id, server/auth/users.ts) when the session was issued: a name removed and added
+   * again is another user, whose key differs, so the old user's cookies do not open the new account.
+   */
+  k: string;
   /** Issued at, ms. */
   iat: number;
+}
+
+export interface SessionUser {
+  name: string;
+  /** What the user's workspace rows are keyed by. */
+  key: string;
 }
 
 export interface AuthState {
@@ -25,7 +36,7 @@ export interface AuthState {
   enabled: boolean;
   /** Enabled but unusable (no or too short secret): every protected request is refused. */
   misconfigured: boolean;
-  users: Map<string, string>;
+  users: Map<string, UserEntry>;
 }
 
 export function getAuthState(): AuthState {
@@ -38,17 +49,21 @@ export function getAuthState(): AuthState {
 export async function sealSession(username: string, now = Date.now()): Promise<string> {
   const secret = getSecurityConfig().sessionSecret;
   if (!secret) throw new Error("CALLROOM_SESSION_SECRET is not set");
-  return sealData({ u: username, iat: now } satisfies SessionData, {
+  const key = getAuthState().users.get(username)?.key ?? "";
+  return sealData({ u: username, k: key, iat: now } satisfies SessionData, {
     password: secret,
     ttl: SESSION_TTL_SECONDS,
   });
 }
 
-/** The session's user, or null: bad seal, expired, or the user has since been removed from the file. */
-export async function readSession(
+/**
+ * The session's user, or null: bad seal, expired, or the user has since been removed from the file (or removed and
+ * added again: a new key).
+ */
+export async function readSessionUser(
   cookieValue: string | undefined,
   state = getAuthState(),
-): Promise<string | null> {
+): Promise<SessionUser | null> {
   const secret = getSecurityConfig().sessionSecret;
   if (!cookieValue || !secret || cookieValue.length > 4096) return null;
   try {
@@ -56,12 +71,21 @@ export async function readSession(
       password: secret,
       ttl: SESSION_TTL_SECONDS,
     });
-    if (typeof data.u !== "string" || typeof data.iat !== "number") return null;
+    if (typeof data.u !== "string" || typeof data.k !== "string" || typeof data.iat !== "number") return null;
     if (Date.now() - data.iat > SESSION_TTL_SECONDS * 1000) return null;
-    return state.users.has(data.u) ? data.u : null;
+    const entry = state.users.get(data.u);
+    return entry && entry.key === data.k ? { name: data.u, key: entry.key } : null;
   } catch {
     return null;
   }
+}
+
+/** The session's user name, or null (see `readSessionUser`). */
+export async function readSession(
+  cookieValue: string | undefined,
+  state = getAuthState(),
+): Promise<string | null> {
+  return (await readSessionUser(cookieValue, state))?.name ?? null;
 }
 
 /** `Set-Cookie` value. Secure when the request came over HTTPS (directly or through a trusted proxy). */

@@ -104,7 +104,7 @@ export async function signIn(
       retryAfterSeconds: reservation.retryAfterSeconds,
     });
   }
-  const hash = auth.users.get(username);
+  const hash = auth.users.get(username)?.hash;
   const ok = hash ? await verifyPassword(password, hash) : await burnPasswordCheck(password);
   if (!ok) {
     deps.log.warn({ user: username.slice(0, 64), client }, "auth: failed sign-in");

@@ -14,7 +14,9 @@ import { chainDoors, type Door } from "../http/door";
 import { createRedis, redisUrl } from "../scale/redis";
 import { RedisResponseStore } from "../scale/redis-cache-store";
 import { createScaleNode } from "../scale/scale-node";
+import { readUsers } from "../auth/users";
 import { CircuitBreaker } from "../security/circuit-breaker";
+import { getSecurityConfig } from "../security/config";
 import { createExposureGuard, exposureSettings, type ExposureGuard } from "../security/exposure-guard";
 import { ResponseCache } from "../upstream/cache";
 import { readCacheLimits } from "../upstream/cache-config";
@@ -185,6 +187,7 @@ export function createRuntime(
       redis: redis
         ? { publisher: createRedis(redis, "alerts-pub"), subscriber: createRedis(redis, "alerts-sub") }
         : null,
+      users: { current: () => readUsers(getSecurityConfig().usersFile) },
     });
 
   return {

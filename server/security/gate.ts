@@ -1,6 +1,6 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
-import { getAuthState, readCookie, readSession, SESSION_COOKIE } from "../auth/session";
+import { getAuthState, readCookie, readSessionUser, SESSION_COOKIE } from "../auth/session";
 import { getLogger } from "../log";
 import type { Metrics } from "../metrics/registry";
 import { clientAddress, isHttps } from "./client-address";
@@ -39,6 +39,7 @@ export interface GateContext {
 }
 
 export type GateVerdict =
+  /** `user`: the signed-in user's key (their stable id), which proxy.ts passes on as `x-callroom-user`. */
   | { kind: "pass"; user: string | null }
   | {
       kind: "deny";
@@ -115,8 +116,9 @@ export async function checkRequest(
     if (refusal) return deny(refusal.status, refusal.code, refusal.message);
     return { kind: "pass", user: null };
   }
-  const user = await readSession(readCookie(request.headers.get("cookie"), SESSION_COOKIE), auth);
-  if (user) return { kind: "pass", user };
+  // The user's key, not their name: workspace rows belong to the stable id (server/auth/users.ts).
+  const user = await readSessionUser(readCookie(request.headers.get("cookie"), SESSION_COOKIE), auth);
+  if (user) return { kind: "pass", user: user.key };
   const isPublic =
     PUBLIC_PATHS.has(pathname) ||
     // A calendar feed is fetched by calendar applications, which cannot sign in: its secret token is its access.

@@ -16,6 +16,13 @@ import { WebhookSender } from "../alerts/webhook";
 import { parseWebhookAllowlist, type WebhookAllowlist } from "../alerts/webhook-target";
 import { FeedTokenRepository } from "./feeds";
 import { notesPerUser } from "./limits";
+import {
+  createUserAccess,
+  everyoneActive,
+  ofActiveUsers,
+  type UserAccess,
+  type UserKeys,
+} from "./user-access";
 import { NotesRepository } from "./notes";
 import { WatchlistRepository } from "./watchlists";
 
@@ -39,6 +46,8 @@ export interface WorkspaceDeps {
   env: Record<string, string | undefined>;
   /** With REDIS_URL: two connections for the alert bus (publishing, listening). */
   redis?: { publisher: Redis; subscriber: Redis } | null;
+  /** The users file's users; without it every user is active and nothing is revoked (tests). */
+  users?: UserKeys;
 }
 
 export interface Repositories {
@@ -58,6 +67,8 @@ export interface Workspace {
   publicBaseUrl: string | null;
   /** The VAPID public key browsers subscribe with (generated and stored at first use). */
   pushPublicKey(): Promise<string>;
+  /** Who may still act: a removed user's feed, push subscriptions and rules are revoked (user-access.ts). */
+  users: UserAccess;
   /** Tells the engine (on whichever instance leads) that rules or watchlists changed. */
   rulesChanged(): void;
   start(): void;
@@ -125,6 +136,15 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
         },
       ));
 
+  const users = deps.users
+    ? createUserAccess({
+        users: deps.users,
+        db: async () => (await deps.database.get()).db,
+        rulesChanged: () => bus.publish({ type: "rules-changed" }),
+        log,
+      })
+    : everyoneActive;
+
   const upstream = deps.upstream;
   const service = new AlertService({
     hub: deps.hub,
@@ -132,11 +152,16 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
     bus,
     webhooks,
     push: () => pushSender().catch(() => null),
-    pushSubscriptionsOf: async (userIds) => (await repositories()).alerts.pushSubscriptionsOfUsers(userIds),
+    pushSubscriptionsOf: async (userIds) =>
+      (await repositories()).alerts.pushSubscriptionsOfUsers(userIds.filter((u) => users.isActive(u))),
     source: {
       async loadRules() {
         const { alerts, watchlists } = await repositories();
-        return alerts.compiledRules(await watchlists.tickersById());
+        const compiled = await alerts.compiledRules(await watchlists.tickersById());
+        // A removed user's rules are disabled: kept, with their history, but never evaluated.
+        const rules = ofActiveUsers(users, compiled.rules, (r) => r.userId);
+        const kept = new Set(rules.map((r) => r.id));
+        return { rules, webhooks: new Map([...compiled.webhooks].filter(([id]) => kept.has(id))) };
       },
       recordFirings: async (candidates) => (await repositories()).alerts.recordFirings(candidates),
       loadResultsCursor: async () => {
@@ -176,14 +201,17 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
     allowlist,
     pushAllowlist,
     publicBaseUrl,
+    users,
     pushPublicKey: async () => (await pushSender()).publicKey,
     rulesChanged() {
       bus.publish({ type: "rules-changed" });
     },
     start() {
+      users.start();
       service.start();
     },
     async stop() {
+      users.stop();
       await service.stop();
       await pushWorkers.close();
       await bus.close();

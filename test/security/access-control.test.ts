@@ -68,7 +68,17 @@ describe("password hashes", () => {
     });
     expect(add.status, add.stderr).toBe(0);
     const users = parseUsersFile(readFileSync(file, "utf8"));
-    expect(await verifyPassword("s3cret-passphrase", users.get("carol")!)).toBe(true);
+    expect(await verifyPassword("s3cret-passphrase", users.get("carol")!.hash)).toBe(true);
+    // A stable id of its own, kept when the password changes.
+    const key = users.get("carol")!.key;
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+    const again = spawnSync(process.execPath, ["scripts/user.mjs", "add", "carol"], {
+      input: "another-passphrase\n",
+      env,
+      encoding: "utf8",
+    });
+    expect(again.status, again.stderr).toBe(0);
+    expect(parseUsersFile(readFileSync(file, "utf8")).get("carol")!.key).toBe(key);
     const short = spawnSync(process.execPath, ["scripts/user.mjs", "add", "dave"], { input: "short\n", env });
     expect(short.status).toBe(1);
     const remove = spawnSync(process.execPath, ["scripts/user.mjs", "remove", "carol"], { env });
@@ -118,7 +128,8 @@ describe("proxy with a user in the file", () => {
         req(path, { headers: { cookie, "x-callroom-user": "root", "x-callroom-client": "1.2.3.4" } }),
       );
       expect(passes(response), path).toBe(true);
-      expect(response.headers.get("x-middleware-request-x-callroom-user")).toBe("alice");
+      // alice's line has no id (written as before ids existed): her rows are keyed by her name.
+      expect(response.headers.get("x-middleware-request-x-callroom-user")).toBe("user:alice");
       expect(response.headers.get("x-middleware-request-x-callroom-client")).toBe("10.0.0.1");
     }
   });

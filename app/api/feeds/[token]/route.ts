@@ -19,8 +19,8 @@ export const GET = withRequestContext(async function GET(
     const workspace = getWorkspace();
     const { feeds, watchlists } = await workspace.repositories();
     const user = await feeds.userFor(token);
-    // An unknown or revoked token looks exactly like a missing page.
-    if (!user) throw notFound("No such calendar feed.");
+    // An unknown or revoked token, or one of a removed user, looks exactly like a missing page.
+    if (!user || !workspace.users.isActive(user)) throw notFound("No such calendar feed.");
     const rows = await upcomingEarnings(getRuntime().upstream, await watchlists.followed(user));
     const base = workspace.publicBaseUrl ?? new URL(request.url).origin;
     return new Response(earningsIcs(rows, { name: "Callroom: followed companies", baseUrl: base }), {

@@ -1,0 +1,232 @@
+import { spawnSync } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as feedGet } from "@/app/api/feeds/[token]/route";
+import { POST as feedPost } from "@/app/api/feeds/route";
+import { GET as listRules, POST as createRule } from "@/app/api/alert-rules/route";
+import { GET as listWatchlists, POST as createWatchlist } from "@/app/api/watchlists/route";
+import { proxy } from "@/proxy";
+import { SESSION_COOKIE, sealSession } from "@/server/auth/session";
+import { clearUsersCache, readUsers } from "@/server/auth/users";
+import type { Database } from "@/server/db/database";
+import { InMemoryHub } from "@/server/live/hub";
+import { getSecurityConfig } from "@/server/security/config";
+import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
+import { json, startFakeUpstream, type FakeUpstream } from "@/server/upstream/test/fake-upstream";
+import { createWorkspace, type Workspace } from "@/server/workspace/create-workspace";
+import { testDatabase } from "@/server/workspace/test-db";
+import { emptyUsersPath, SECRET, setSecurityEnv } from "./helpers";
+
+/**
+ * Removing a user removes their reach (issue 27, item 4): with the app running, `npm run user -- remove NAME` makes
+ * the user's feed URL answer 404 within 10 s and stops their webhooks within 5 s, no restart; their push
+ * subscriptions are revoked and rules disabled; the same name added again (or a user named `local`) starts empty,
+ * and the old feed URL and the old session stay dead.
+ */
+
+const CALL = "c".repeat(24);
+let usersFile: string;
+let fake: FakeUpstream;
+let database: Database;
+let workspace: Workspace;
+let hub: InMemoryHub;
+let target: Server;
+let targetPort: number;
+const openSockets = new Set<Socket>();
+let received = 0;
+
+const user = (command: "add" | "remove", name: string) => {
+  const run = spawnSync(process.execPath, ["scripts/user.mjs", command, name], {
+    input: "correct horse battery\n",
+    env: { ...process.env, CALLROOM_USERS_FILE: usersFile },
+    encoding: "utf8",
+  });
+  expect(run.status, run.stderr).toBe(0);
+};
+
+/** Signs in as the server would once it has re-read the users file (it does within a second). */
+const signIn = async (name: string) => {
+  clearUsersCache();
+  return sealSession(name);
+};
+
+const waitFor = async (check: () => boolean | Promise<boolean>, ms: number): Promise<number> => {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return Date.now() - started;
+};
+
+beforeAll(async () => {
+  usersFile = emptyUsersPath();
+  setSecurityEnv({
+    CALLROOM_USERS_FILE: usersFile,
+    CALLROOM_SESSION_SECRET: SECRET,
+    CALLROOM_RATE_LIMIT: "0",
+  });
+  // A webhook receiver that never answers: every delivery to it stays open until someone cuts it.
+  target = createServer((req) => {
+    req.resume();
+    req.on("end", () => (received += 1));
+  });
+  target.on("connection", (socket) => {
+    openSockets.add(socket);
+    socket.on("close", () => openSockets.delete(socket));
+  });
+  await new Promise<void>((r) => target.listen(0, "127.0.0.1", r));
+  targetPort = (target.address() as AddressInfo).port;
+  fake = await startFakeUpstream();
+  fake.handler = (_req, res) => json(res, 200, { earnings: [] });
+  database = await testDatabase();
+  hub = new InMemoryHub();
+  workspace = createWorkspace({
+    database: { driver: "pglite", get: async () => database, close: async () => {} },
+    hub,
+    isLeader: () => true,
+    upstream: null,
+    log: { info() {}, warn() {}, error() {}, debug() {} } as never,
+    env: { CALLROOM_WEBHOOK_ALLOWLIST: `127.0.0.1:${targetPort}` },
+    users: { current: () => readUsers(getSecurityConfig().usersFile) },
+  });
+  setUpstreamEnv({ UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: "k" }, { workspace, hub });
+  workspace.start();
+}, 60_000);
+
+afterAll(async () => {
+  clearUpstreamEnv();
+  await workspace?.stop();
+  await database?.close();
+  await fake?.close();
+  target?.closeAllConnections();
+  await new Promise((r) => target?.close(r));
+  setSecurityEnv({});
+});
+
+/** A request as the proxy lets it through: the session decides who the user is. */
+async function asUser(cookie: string, path: string, init: { method?: string; body?: unknown } = {}) {
+  const headers = new Headers({ host: "localhost:3000", cookie: `${SESSION_COOKIE}=${cookie}` });
+  if (init.body !== undefined) headers.set("content-type", "application/json");
+  if (init.method && init.method !== "GET") headers.set("origin", "http://localhost:3000");
+  const verdict = await proxy(
+    new NextRequest(`http://localhost:3000${path}`, { method: init.method ?? "GET", headers }),
+  );
+  if (verdict.headers.get("x-middleware-next") !== "1") return { refused: verdict.status, request: null };
+  headers.set("x-callroom-user", verdict.headers.get("x-middleware-request-x-callroom-user") ?? "");
+  const request = new Request(`http://localhost:3000${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { refused: null, request };
+}
+
+async function call<T>(
+  handler: (r: Request) => Promise<Response>,
+  cookie: string,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; data: T }> {
+  const { refused, request } = await asUser(cookie, path, init);
+  if (refused) return { status: refused, data: null as T };
+  const response = await handler(request!);
+  return { status: response.status, data: ((await response.json()) as { data: T }).data };
+}
+
+const feed = (url: string) => {
+  const token = new URL(url).pathname.split("/").pop()!;
+  return feedGet(new Request(url), { params: Promise.resolve({ token }) });
+};
+
+const sentence = (sequence: number) =>
+  hub.publish({
+    event: "sentence",
+    symbol: "NWSC",
+    data: {
+      callId: CALL,
+      sequence,
+      text: "the quarter was strong",
+      speaker: "SPEAKER_1",
+      startMs: sequence * 1000,
+      endMs: sequence * 1000 + 900,
+      confidence: 0.9,
+      sentiment: null,
+    } as never,
+  });
+
+describe("removing a user with the app running", () => {
+  let feedUrl: string;
+  let aliceCookie: string;
+  let aliceKey: string;
+
+  it("starts with alice's feed, watchlist, webhook rule and push subscription in place", async () => {
+    user("add", "alice");
+    user("add", "bob");
+    aliceCookie = await signIn("alice");
+    expect(
+      (
+        await call(createWatchlist, aliceCookie, "/api/watchlists", {
+          method: "POST",
+          body: { name: "Semis", tickers: ["NWSC"] },
+        })
+      ).status,
+    ).toBe(201);
+    const rule = await call(createRule, aliceCookie, "/api/alert-rules", {
+      method: "POST",
+      body: { kind: "keyword", phrase: "the", webhookUrl: `http://127.0.0.1:${targetPort}/hook` },
+    });
+    expect(rule.status).toBe(201);
+    const issued = await call<{ url: string }>(feedPost, aliceCookie, "/api/feeds", { method: "POST" });
+    expect(issued.status).toBe(201);
+    feedUrl = issued.data.url;
+    expect((await feed(feedUrl)).status).toBe(200);
+    aliceKey = readUsers(usersFile).get("alice")!.key;
+    await (
+      await workspace.repositories()
+    ).alerts.savePushSubscription(aliceKey, {
+      endpoint: "https://fcm.googleapis.com/fcm/send/alice",
+      keys: { p256dh: "BAAA", auth: "CCC" },
+    });
+    await workspace.service.reload();
+    for (let i = 0; i < 3; i++) sentence(i);
+    await waitFor(() => received >= 3 && openSockets.size >= 3, 5_000);
+  });
+
+  it("`npm run user -- remove alice`: the webhooks stop within 5 s and the feed answers 404 within 10 s", async () => {
+    const removed = Date.now();
+    user("remove", "alice");
+    await waitFor(() => openSockets.size === 0, 5_000);
+    const cut = Date.now() - removed;
+    await waitFor(async () => (await feed(feedUrl)).status === 404, 10_000 - cut);
+    // Nothing more goes out for her rule, and nothing of hers is left to push to.
+    const before = received;
+    for (let i = 3; i < 6; i++) sentence(i);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(received).toBe(before);
+    expect(await (await workspace.repositories()).alerts.pushSubscriptionsOf(aliceKey)).toEqual([]);
+    // Her session is over too.
+    expect((await asUser(aliceCookie, "/api/watchlists")).refused).toBe(401);
+  });
+
+  it("the same name added again starts empty; the old feed URL and session stay dead", async () => {
+    user("add", "alice");
+    const fresh = await signIn("alice");
+    expect((await call<unknown[]>(listWatchlists, fresh, "/api/watchlists")).data).toEqual([]);
+    expect((await call<unknown[]>(listRules, fresh, "/api/alert-rules")).data).toEqual([]);
+    expect((await feed(feedUrl)).status).toBe(404);
+    expect((await asUser(aliceCookie, "/api/watchlists")).refused).toBe(401);
+  });
+
+  it("a user named local does not inherit the open instance's workspace", async () => {
+    const open = await (
+      await workspace.repositories()
+    ).watchlists.create("local", { name: "Open", tickers: ["AAA"] });
+    expect(open.id).toBeTruthy();
+    user("add", "local");
+    const local = await signIn("local");
+    expect((await call<unknown[]>(listWatchlists, local, "/api/watchlists")).data).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@
  * The live-call settings are validated only for shape here and passed through: the live module owns their meaning.
  */
 import { z } from "zod";
+import { CLOCK_FIRST_MS, CLOCK_LAST_MS } from "./clock";
 import { PRODUCTS, type KeyPlans } from "./core/auth";
 import type { Product } from "./core/types";
 import { WIRE_DIALECTS, type WireDialect } from "./wire/documented";
@@ -26,6 +27,8 @@ export interface EmbeddedConfig {
   seed: number;
   /** `EMBEDDED_WIRE`: the contract's shapes (default) or the real service's documented ones (docs/upstream.md §8). */
   wire: WireDialect;
+  /** `EMBEDDED_NOW`: the instant the service's clock starts at (then it runs at real speed); absent = real time. */
+  nowMs?: number;
   /** The live module's variables, exactly as given (absent ones left out). */
   passThrough: Partial<Record<(typeof PASS_THROUGH)[number], string>>;
 }
@@ -86,6 +89,25 @@ const passThroughSchema = z.preprocess(
     .optional(),
 );
 
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const NOW_HINT = `an ISO 8601 instant with its zone between ${isoDay(CLOCK_FIRST_MS)} and ${isoDay(CLOCK_LAST_MS)}, e.g. 2026-11-27T15:00:00Z`;
+
+const nowFromEnv = z.preprocess(
+  unset,
+  z
+    .string()
+    .trim()
+    .pipe(z.iso.datetime({ offset: true, error: `EMBEDDED_NOW must be ${NOW_HINT}` }))
+    .transform((text) => Date.parse(text))
+    .pipe(
+      z
+        .number()
+        .min(CLOCK_FIRST_MS, `EMBEDDED_NOW must be ${NOW_HINT} (the span the demo universe models)`)
+        .max(CLOCK_LAST_MS, `EMBEDDED_NOW must be ${NOW_HINT} (the span the demo universe models)`),
+    )
+    .optional(),
+);
+
 const envSchema = z.object({
   EMBEDDED_PORT: integerFromEnv("EMBEDDED_PORT", 0, 65_535, 4010),
   EMBEDDED_HOST: z.preprocess(
@@ -104,6 +126,7 @@ const envSchema = z.object({
       .enum(WIRE_DIALECTS, { error: `EMBEDDED_WIRE must be one of ${WIRE_DIALECTS.join(", ")}` })
       .default("contract"),
   ),
+  EMBEDDED_NOW: nowFromEnv,
   ...Object.fromEntries(PASS_THROUGH.map((name) => [name, passThroughSchema])),
 });
 
@@ -130,6 +153,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     rateLimitPerSecond: data.EMBEDDED_RATE_LIMIT,
     seed: data.EMBEDDED_SEED,
     wire: data.EMBEDDED_WIRE,
+    ...(data.EMBEDDED_NOW === undefined ? {} : { nowMs: data.EMBEDDED_NOW }),
     passThrough,
   };
 }

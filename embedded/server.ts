@@ -5,6 +5,7 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { serviceClock, type Clock } from "./clock";
 import type { EmbeddedConfig } from "./config";
 import { createAuthorizer } from "./core/auth";
 import { controlRoutes } from "./core/control-routes";
@@ -25,14 +26,19 @@ export interface EmbeddedServer {
   /** WebSocket base, e.g. `ws://127.0.0.1:4010`. */
   wsUrl: string;
   port: number;
+  /** The service's clock (epoch ms): `EMBEDDED_NOW` when set, then real speed (clock.ts). */
+  now: Clock;
   close(): Promise<void>;
 }
 
 export interface StartOptions {
   /** A prebuilt universe (tests of a single layer); by default `buildUniverse(config.seed)`. */
   universe?: Universe;
-  /** The service's wall clock in ms; tests shift it so that a report's time passes while they watch. */
-  clock?: () => number;
+  /**
+   * The service's clock in ms, instead of the configuration's (`EMBEDDED_NOW`, else real time): tests shift it so
+   * that a report's time passes while they watch.
+   */
+  clock?: Clock;
   /** Compute every historical call's summary in the background after start-up (the program does; tests do not). */
   warmSummaries?: boolean;
 }
@@ -55,13 +61,13 @@ export async function startEmbeddedServer(
   const faults = new FaultState();
   const stats = new RequestStats();
   let baseUrl = "";
-  const clock = options.clock ?? (() => Date.now());
+  const clock = options.clock ?? serviceClock(config.nowMs);
 
   const live = createLiveService({
     universe,
     baseUrl: () => baseUrl,
     env: { ...env, ...config.passThrough },
-    isWsSilent: () => faults.active(Date.now())?.wsSilent ?? false,
+    isWsSilent: () => faults.active(clock())?.wsSilent ?? false,
     authorize: (key) => authorize(key, "transcripts"),
     now: clock,
     warmSummaries: options.warmSummaries ?? false,
@@ -114,6 +120,7 @@ export async function startEmbeddedServer(
     url: baseUrl,
     wsUrl: `ws://${host}:${port}`,
     port,
+    now: clock,
     close() {
       closing ??= (async () => {
         await live.close();

@@ -25,7 +25,7 @@ import { CallRuntime, type CallInfo, type CallKind, type SpokenSentence } from "
 import type { Enricher, EnrichmentInput, EnrichmentResult } from "./enrichment/types";
 import { historicalCallId } from "./ids";
 import { planTimeline, type PlannedTimeline } from "./planned-timeline";
-import { generateScript, type CallScript } from "./script/generate";
+import { generateScript, type CallScript, type ScriptInput } from "./script/generate";
 
 const LIVE_KEEP = 300;
 const SCRIPT_CACHE = 200;
@@ -41,6 +41,8 @@ export interface StoreDeps {
   enrichDelayMs: number;
   historyCallSeconds: number;
   audioCacheSize: number;
+  /** The script generator; `generateScript` by default (a test of many dates memoises it by its input). */
+  generate?: (input: ScriptInput) => CallScript;
 }
 
 /** What every view needs; cheap for historical calls. */
@@ -129,7 +131,6 @@ export class CallStore {
   private readonly liveRuns = new Map<string, CallRuntime>();
   private closed = false;
   private readonly scripts = new LRUCache<string, CallScript>({ max: SCRIPT_CACHE });
-  private readonly plans = new LRUCache<string, PlannedTimeline>({ max: SCRIPT_CACHE });
   private readonly textEnrichments = new LRUCache<string, TextEnrichment>({ max: ENRICHMENT_CACHE });
   private readonly digests = new Map<string, EnrichmentDigest>();
   /** A few numbers per call, kept for good: listing must not regenerate every script every minute. */
@@ -233,7 +234,7 @@ export class CallStore {
   scriptFor(entry: Omit<CallEntry, "plannedSeconds" | "title" | "live">): CallScript {
     const cached = this.scripts.get(entry.callId);
     if (cached) return cached;
-    const script = generateScript({
+    const script = (this.deps.generate ?? generateScript)({
       callId: entry.callId,
       company: entry.company,
       record: entry.record,
@@ -249,11 +250,7 @@ export class CallStore {
 
   /** The planned transcript of a historical call (also the one a release run speaks). */
   planOf(entry: Omit<CallEntry, "plannedSeconds" | "title" | "live">): PlannedTimeline {
-    const cached = this.plans.get(entry.callId);
-    if (cached) return cached;
-    const plan = planTimeline(this.scriptFor(entry), entry.startTime.getTime());
-    this.plans.set(entry.callId, plan);
-    return plan;
+    return planTimeline(this.scriptFor(entry), entry.startTime.getTime());
   }
 
   private metaOf(entry: Omit<CallEntry, "plannedSeconds" | "title" | "live">): Meta {

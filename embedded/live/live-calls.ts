@@ -49,11 +49,14 @@ const MAX_RELEASE_CALLS = 8;
 
 /**
  * The record a live call speaks to: the company's latest report with actuals, so the figures match the calendar
- * exactly; when it has none yet, its next report's estimates (stated as the quarter's figures).
+ * exactly; when it has none yet, its next report's estimates (stated as the quarter's figures). Its next and
+ * previous records come from the window when there, else from `adjacent` (the universe's, `CallStore.adjacentRecordOf`):
+ * a company that reported just before the window's end has its next report past it, and still guides for it.
  */
 export function recordsForLiveCall(
   records: readonly WireEarningsRecord[],
   symbol: string,
+  adjacent: (record: WireEarningsRecord, step: -1 | 1) => WireEarningsRecord | undefined = () => undefined,
 ): { record: WireEarningsRecord; next?: WireEarningsRecord; previous?: WireEarningsRecord } | undefined {
   const own = records.filter((r) => r.ticker === symbol);
   let index = -1;
@@ -63,7 +66,11 @@ export function recordsForLiveCall(
   if (index === -1) index = own.length > 0 ? 0 : -1;
   const record = own[index];
   if (!record) return undefined;
-  return { record, next: own[index + 1], previous: own[index - 1] };
+  return {
+    record,
+    next: own[index + 1] ?? adjacent(record, 1),
+    previous: own[index - 1] ?? adjacent(record, -1),
+  };
 }
 
 export class LiveCalls {
@@ -154,12 +161,14 @@ export class LiveCalls {
     return this.options.config.enrichDelayMs;
   }
 
+  // Links are signed and checked on the real clock, not the service's (`EMBEDDED_NOW`): the app reads their expiry
+  // against its own clock, and a link must be as valid for it as one from the real service (docs/upstream.md §7).
   signedUrl(path: string): string {
-    return `${this.options.baseUrl()}${path}?${this.signer.sign(path, this.now())}`;
+    return `${this.options.baseUrl()}${path}?${this.signer.sign(path, Date.now())}`;
   }
 
   verifyLink(path: string, query: URLSearchParams): boolean {
-    return this.signer.verify(path, query, this.now());
+    return this.signer.verify(path, query, Date.now());
   }
 
   /** Control API: a call on `company` starting now. */
@@ -183,11 +192,13 @@ export class LiveCalls {
 
   private async startCall(kind: CallKind, company: Company, durationSeconds: number): Promise<CallRuntime> {
     const startMs = this.now();
-    const picked = recordsForLiveCall(this.universe.earningsRecords(new Date(startMs)), company.symbol);
+    const picked = recordsForLiveCall(
+      this.universe.earningsRecords(new Date(startMs)),
+      company.symbol,
+      (record, step) => this.store.adjacentRecordOf(record, step, startMs),
+    );
     if (!picked) throw new Error(`no earnings record for ${company.symbol}`);
-    const { record } = picked;
-    const next = picked.next ?? this.store.adjacentRecordOf(record, 1, startMs);
-    const previous = picked.previous ?? this.store.adjacentRecordOf(record, -1, startMs);
+    const { record, next, previous } = picked;
     const callId =
       kind === "control"
         ? controlCallId(company.symbol, startMs, this.nonce++)

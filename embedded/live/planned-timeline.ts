@@ -26,11 +26,22 @@ export interface PlannedTimeline {
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
+/** A plan is a pure function of its script and start: kept as long as the script is (by a cache or a live run). */
+const plans = new WeakMap<CallScript, { callStartMs: number; plan: PlannedTimeline }>();
+
 /**
  * Pauses and confidences come from the same per-sentence streams a live run draws them from
  * (`timing|<call_id>|<sequence>`), so a call reads alike whichever way it was produced.
  */
 export function planTimeline(script: CallScript, callStartMs: number): PlannedTimeline {
+  const known = plans.get(script);
+  if (known?.callStartMs === callStartMs) return known.plan;
+  const plan = computePlan(script, callStartMs);
+  plans.set(script, { callStartMs, plan });
+  return plan;
+}
+
+function computePlan(script: CallScript, callStartMs: number): PlannedTimeline {
   const sentences: SpokenSentence[] = [];
   let cursor = 0;
   let lastSpeaker: string | null = null;

@@ -71,7 +71,7 @@ describe("v3 balance sheet", () => {
     expect(body.data[0]!.balance_sheet.type).toBe("general");
     const data = body.data[0]!.balance_sheet.data;
     expect(data.length).toBeGreaterThan(12);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = new Date(embedded.now()).toISOString().slice(0, 10);
     for (const row of data) {
       for (const f of ROW_FIELDS) expect(row[f], f).toBeDefined();
       expect(row.total_assets).toBe((row.total_liabilities as number) + (row.total_equity as number));
@@ -97,10 +97,10 @@ describe("v3 balance sheet", () => {
     const to = (await rows(`symbols=NWSC&to=${someDate}`)).data[0]!.balance_sheet.data;
     expect(to.every((r) => (r.report_date as string) <= someDate)).toBe(true);
     expect(to.some((r) => r.report_date === someDate)).toBe(true);
-    const year = String(new Date().getUTCFullYear());
+    const year = String(new Date(embedded.now()).getUTCFullYear());
     const ytd = (await rows("symbols=NWSC&from=YTD")).data[0]!.balance_sheet.data;
     expect(ytd.every((r) => (r.report_date as string) >= `${year}-01-01`)).toBe(true);
-    const monthAgo = new Date(Date.now() - 32 * 86_400_000).toISOString().slice(0, 10);
+    const monthAgo = new Date(embedded.now() - 32 * 86_400_000).toISOString().slice(0, 10);
     for (const f of ["1MONTH", "1m", "1M"]) {
       const recent = (await rows(`symbols=NWSC&from=${f}`)).data[0]!.balance_sheet.data;
       expect(

@@ -265,7 +265,7 @@ describe("shapes", () => {
       for (const f of FIELDS) expect(v[f] === null || typeof v[f] === "number", f).toBe(true);
     }
     expect(typeof list[0]!.peRatio).toBe("number");
-    const today = new Date().toISOString().slice(0, 10);
+    const today = new Date(embedded.now()).toISOString().slice(0, 10);
     expect((list[0]!.id as { date: string }).date <= today).toBe(true);
   });
 
@@ -452,7 +452,7 @@ describe("cross-endpoint consistency", () => {
     ).json as {
       data: { symbol: string; balance_sheet: { data: Record<string, number | string>[] } }[];
     };
-    const now = new Date().toISOString().slice(0, 10);
+    const now = new Date(embedded.now()).toISOString().slice(0, 10);
     fin.forEach((item, i) => {
       const rows = v3.data[i]!.balance_sheet.data;
       expect(v3.data[i]!.symbol).toBe(item.symbol);
@@ -477,7 +477,7 @@ describe("cross-endpoint consistency", () => {
 
   it("shows no quarter before its report time", async () => {
     const fin = (await ok(`${BASE}/financials`, `symbols=${ALL_SYMBOLS.join(",")}&period=3M`)).result;
-    const cal = universe.earningsRecords(new Date());
+    const cal = universe.earningsRecords(new Date(embedded.now()));
     for (const item of fin) {
       const newest = (item.financials as { asOf: string }[])[0]!.asOf;
       const future = cal.filter((r) => r.ticker === item.symbol && r.eps === "");

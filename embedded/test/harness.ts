@@ -7,7 +7,12 @@
  *
  * `envOverrides` are EMBEDDED_* variables (they win over process.env). The rate limit defaults to 0 (off) here so
  * parallel test requests are not refused; pass `EMBEDDED_RATE_LIMIT` to test it.
+ *
+ * The service's clock is `EMBEDDED_NOW` when set (in the overrides or the environment: a whole suite can be run on
+ * another date), else real time; `options.clock` replaces it. Tests compare dates with `embedded.now()`, never with
+ * `Date.now()`.
  */
+import type { Clock } from "../clock";
 import { loadConfig } from "../config";
 import { startEmbeddedServer } from "../server";
 import type { Universe } from "../universe/types";
@@ -32,6 +37,8 @@ export interface TestEmbedded {
   wsUrl: string;
   /** A key whose plan holds every product. */
   key: "demo";
+  /** The service's clock, epoch ms. */
+  now: Clock;
   close(): Promise<void>;
   stats(): Promise<EmbeddedStats>;
   setFaults(body: FaultsRequest): Promise<void>;
@@ -52,7 +59,7 @@ async function control(url: string, method: string, body?: unknown): Promise<unk
 
 export async function startTestEmbedded(
   envOverrides: Record<string, string> = {},
-  options: { universe?: Universe; clock?: () => number } = {},
+  options: { universe?: Universe; clock?: Clock } = {},
 ): Promise<TestEmbedded> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -67,6 +74,7 @@ export async function startTestEmbedded(
     url: server.url,
     wsUrl: server.wsUrl,
     key: "demo",
+    now: server.now,
     close: () => server.close(),
     stats: async () => (await control(`${base}/stats`, "GET")) as EmbeddedStats,
     setFaults: async (body) => {

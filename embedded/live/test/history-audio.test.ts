@@ -84,7 +84,8 @@ async function stalledBuild() {
   const store = historyStore(stalled);
   const entry = store.all(Date.now())[0]!;
   void store.withAudio(entry);
-  await vi.waitFor(() => expect(stalled.held()).toBe(1));
+  // Building the history takes seconds on a loaded machine: more than waitFor's default second.
+  await vi.waitFor(() => expect(stalled.held()).toBe(1), { timeout: 20_000 });
   return { errors, stalled, store, entry };
 }
 

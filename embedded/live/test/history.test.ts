@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmbedded, type TestEmbedded } from "../../test/harness";
 import { callStartOf, easternToUtc } from "../call-store";
 import { getJson, until } from "./helpers";
+import { analystsRecur, checkCompany, type CallView } from "./history-invariants";
 
 let embedded: TestEmbedded;
 const calls = () => `${embedded.url}/api/v1/transcripts/calls`;
@@ -15,18 +16,6 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(() => embedded.close());
-
-/** "$4.21 billion", "$812 million", "$950,000" → dollars. */
-function dollars(text: string): number {
-  const match = /^\$([\d,.]+)(?: (thousand|million|billion|trillion))?$/.exec(text.trim());
-  if (!match) throw new Error(`not an amount: ${text}`);
-  const scale = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 }[match[2] ?? ""] ?? 1;
-  return Number((match[1] ?? "").replace(/,/g, "")) * scale;
-}
-
-const AMOUNT = String.raw`\$[\d,.]*\d(?: (?:thousand|million|billion|trillion))?`;
-const within = (value: number, target: number, fraction: number) =>
-  Math.abs(value - target) <= Math.abs(target) * fraction;
 
 async function allPages(query: string): Promise<{ ids: string[]; hits: number; pages: number }> {
   const ids: string[] = [];
@@ -52,8 +41,8 @@ describe("a year of history", () => {
     expect(new Set(ids).size).toBe(hits);
     const { body: oldest } = await getJson(`${calls()}?info_only=true&page_size=1&sort_by=start_time:asc`);
     const firstStart = Date.parse(oldest.data[0].start_time);
-    expect(firstStart).toBeLessThan(Date.now() - 330 * 86_400_000);
-    expect(firstStart).toBeGreaterThan(Date.now() - 401 * 86_400_000);
+    expect(firstStart).toBeLessThan(embedded.now() - 330 * 86_400_000);
+    expect(firstStart).toBeGreaterThan(embedded.now() - 401 * 86_400_000);
   }, 120_000);
 
   it("filters by ticker and dates; a company has four or five past calls, each after its release", async () => {
@@ -102,91 +91,32 @@ describe("continuity across a company's calls", () => {
     for (const ticker of sample) {
       const own = (records.earnings as any[]).filter((r) => r.ticker === ticker);
       const { body } = await getJson(`${calls()}?symbol=${ticker}&page_size=100&sort_by=start_time:asc`);
-      checked.push(checkCompany(ticker, own, body.data));
+      checked.push(checkCompanyCalls(ticker, own, body.data));
     }
   }, 180_000);
 
-  function transcriptText(call: any): string {
-    const final = call.transcripts.find((t: any) => t.type === "NON_LIVE") ?? call.transcripts[0];
-    return final.segments.map((s: any) => s.text).join(" ");
-  }
-
-  function checkCompany(ticker: string, records: any[], companyCalls: any[]): Checked {
+  function checkCompanyCalls(ticker: string, records: any[], companyCalls: any[]): Checked {
     expect(companyCalls.length, ticker).toBeGreaterThanOrEqual(4);
-    const analystsByCall: string[][] = [];
+    const problems: string[] = [];
     const emphasisByCall: string[] = [];
-    const ceos = new Set<string>();
-    let previousGuidance: { low: number; high: number } | null = null;
-    companyCalls.forEach((call, k) => {
+    const calls = companyCalls.map((call) => {
       const index = records.findIndex((r) => r.period === call.period && r.period_year === call.year);
-      const record = records[index];
-      const next = records[index + 1];
-      expect(record, `${ticker} ${call.period} ${call.year}`).toBeDefined();
-      const text = transcriptText(call);
-
-      // Stated actuals equal the calendar's, as a CFO rounds them.
-      const revenue = new RegExp(`Revenue for the \\w+ quarter was (${AMOUNT})`).exec(text);
-      expect(revenue, `${ticker} revenue sentence`).not.toBeNull();
-      expect(within(dollars(revenue?.[1] ?? ""), Number(record.revenue), 0.005)).toBe(true);
-      const eps = /(?:earnings per share were|FFO per share were|a loss of) \$(\d+\.\d\d)/.exec(text);
-      expect(eps, `${ticker} EPS sentence`).not.toBeNull();
-      expect(Math.abs(Number(eps?.[1]) - Math.abs(Number(record.eps)))).toBeLessThanOrEqual(0.005);
-
-      // Guidance for the next quarter, midpoint within ±5 % of the next record's estimates.
-      const guided = new RegExp(
-        `For the \\w+ quarter, we expect revenue in the range of (${AMOUNT}) to (${AMOUNT})\\.`,
-      ).exec(text);
-      expect(guided, `${ticker} ${call.period} ${call.year} guidance`).not.toBeNull();
-      const low = dollars(guided?.[1] ?? "");
-      const high = dollars(guided?.[2] ?? "");
-      expect(low).toBeLessThan(high);
-      // The next record may lie past the calendar's window (90 days ahead); the call guides for it all the same,
-      // and the next call, when there is one, reports against that range (checked below).
-      if (next) {
-        expect(within((low + high) / 2, Number(next.revenue_est), 0.05)).toBe(true);
-        const epsGuided =
-          /We expect (?:adjusted EPS|GAAP EPS|FFO per share) in the range of \$(\d+\.\d\d) to \$(\d+\.\d\d)\./.exec(
-            text,
-          );
-        if (epsGuided)
-          expect(within((Number(epsGuided[1]) + Number(epsGuided[2])) / 2, Number(next.eps_est), 0.05)).toBe(
-            true,
-          );
-      }
-
-      // The call answers the previous call's guidance, with the range that call stated.
-      const answered = new RegExp(
-        `Revenue of (${AMOUNT}) was (above the high end of|below the low end of|at the high end of|at the low end of|within) our guidance range of (${AMOUNT}) to (${AMOUNT})\\.`,
-      ).exec(text);
-      if (k > 0) {
-        expect(answered, `${ticker} ${call.period} ${call.year} against guidance`).not.toBeNull();
-        const [, actualText = "", where = "", lowText = "", highText = ""] = answered ?? [];
-        expect({ low: dollars(lowText), high: dollars(highText) }).toEqual(previousGuidance);
-        const actual = dollars(actualText);
-        if (where === "above the high end of") expect(actual).toBeGreaterThan(dollars(highText));
-        if (where === "below the low end of") expect(actual).toBeLessThan(dollars(lowText));
-        if (where === "within") {
-          expect(actual).toBeGreaterThan(dollars(lowText));
-          expect(actual).toBeLessThan(dollars(highText));
-        }
-      }
-      previousGuidance = { low, high };
-
-      // Q&A: the operator introduces each analyst; participants name them with their firm.
-      const introduced = [
-        ...text.matchAll(/Our (?:first|next) question comes from (.+?) with (.+?)\.(?= Your line)/g),
-      ];
-      expect(introduced.length, `${ticker} analysts introduced`).toBeGreaterThanOrEqual(2);
-      const analysts = (call.participants as any[]).filter((p) => p.role === "Analyst");
-      for (const [, name, firm] of introduced)
-        expect(
-          analysts.some((a) => a.name === name && a.organization.replace(/\.$/, "") === firm),
-          `${ticker}: ${name} with ${firm}`,
-        ).toBe(true);
-      analystsByCall.push(analysts.map((a) => a.name as string));
-      ceos.add((call.participants as any[]).find((p) => p.role === "Chief Executive Officer")?.name);
-      expect(text).toMatch(/This concludes today's conference call\./);
-
+      expect(index, `${ticker} ${call.period} ${call.year}`).toBeGreaterThanOrEqual(0);
+      const final = call.transcripts.find((t: any) => t.type === "NON_LIVE") ?? call.transcripts[0];
+      const view: CallView = {
+        period: call.period,
+        year: call.year,
+        startMs: Date.parse(call.start_time),
+        sentences: final.segments.map((s: any) => ({ speaker: s.speaker, text: s.text })),
+        // The wire names an executive's title as the role (docs/upstream.md §5).
+        participants: call.participants.map((p: any) => ({
+          name: p.name,
+          role: p.role === "Operator" || p.role === "Analyst" ? p.role : "Executive",
+          title: p.role,
+          organization: p.organization,
+        })),
+      };
+      const text = view.sentences.map((s) => s.text).join(" ");
       emphasisByCall.push(
         [
           ...text.matchAll(
@@ -197,13 +127,16 @@ describe("continuity across a company's calls", () => {
           .sort()
           .join(","),
       );
+      // The next record may lie past the calendar's window (90 days ahead): the call guides for it all the same
+      // (the year's check, history-year.test.ts, has the universe's records to compare with).
+      return { call: view, record: records[index], next: records[index + 1] };
     });
-    expect(ceos.size, `${ticker}: the same CEO on every call`).toBe(1);
-    const seen = new Map<string, number>();
-    for (const names of analystsByCall) for (const n of new Set(names)) seen.set(n, (seen.get(n) ?? 0) + 1);
+    const facts = checkCompany(ticker, calls, problems);
+    // The newest call has no next record in the window to compare its guidance with, which the HTTP view cannot see.
+    expect(problems.filter((p) => !p.endsWith("has no next record to guide for"))).toEqual([]);
     return {
       ticker,
-      analystsRecur: [...seen.values()].some((count) => count >= 2),
+      analystsRecur: analystsRecur(facts),
       emphasisShifts: emphasisByCall.some((e, i) => i > 0 && e !== emphasisByCall[i - 1]),
     };
   }
@@ -224,7 +157,7 @@ describe("continuity across a company's calls", () => {
 describe("a release while the service runs", () => {
   it("shows the record's actuals from its release time, with `updated` set then", async () => {
     const { body } = await getJson(`${earnings()}?pagesize=1000&parameters[date_sort]=date:asc`);
-    const now = Date.now();
+    const now = embedded.now();
     const upcoming = (body.earnings as any[]).find(
       (r) => r.eps === "" && easternToUtc(r.date, r.time).getTime() > now + 60_000,
     );
@@ -266,7 +199,7 @@ describe("a release while the service runs", () => {
 
   it("starts the record's call live after the release, speaking with diarization labels", async () => {
     const { body } = await getJson(`${earnings()}?pagesize=1000&parameters[date_sort]=date:asc`);
-    const now = Date.now();
+    const now = embedded.now();
     const upcoming = (body.earnings as any[]).find(
       (r) => r.eps === "" && easternToUtc(r.date, r.time).getTime() > now + 60_000,
     );

@@ -54,7 +54,7 @@ describe("list calls", () => {
       expect(call).not.toHaveProperty("transcripts");
       expect(call.summary).not.toBeNull();
       expect(call.participants.length).toBeGreaterThan(0);
-      expect(Date.parse(call.start_time)).toBeGreaterThan(Date.now() - 401 * 86_400_000);
+      expect(Date.parse(call.start_time)).toBeGreaterThan(embedded.now() - 401 * 86_400_000);
     }
   });
 

@@ -2,7 +2,7 @@
 // demo shows follows it, signed media links do not (the app checks their expiry against its own clock).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceClock } from "../clock";
-import { startTestEmbedded, type TestEmbedded } from "./harness";
+import { QUIET_NOW, startTestEmbedded, type TestEmbedded } from "./harness";
 
 describe("serviceClock", () => {
   it("starts at the instant given and advances with the real clock", () => {
@@ -75,4 +75,25 @@ describe("a service started with EMBEDDED_NOW", () => {
     const playlist = await fetch(link);
     expect(playlist.status).toBe(200);
   }, 60_000);
+});
+
+describe("QUIET_NOW", () => {
+  it("is a Sunday of a weekend without reports, so no release call goes live while a test runs", async () => {
+    const quiet = Date.parse(QUIET_NOW);
+    expect(new Date(quiet).getUTCDay()).toBe(0);
+    const embedded = await startTestEmbedded({ EMBEDDED_NOW: QUIET_NOW, EMBEDDED_LIVE_CALLS: "0" });
+    try {
+      // Friday's calls are over by Friday night; Monday's first ones start at 08:30 in New York, 20 hours later.
+      const response = await fetch(
+        `${embedded.url}/api/v2.1/calendar/earnings?pagesize=1000&parameters[date_from]=2026-11-27&parameters[date_to]=2026-11-30`,
+        { headers: { authorization: `token ${embedded.key}` } },
+      );
+      expect(response.status).toBe(200);
+      const dates = ((await response.json()) as { earnings: { date: string }[] }).earnings.map((r) => r.date);
+      expect(dates).toContain("2026-11-30");
+      expect(dates.filter((d) => d === "2026-11-28" || d === "2026-11-29")).toEqual([]);
+    } finally {
+      await embedded.close();
+    }
+  }, 30_000);
 });

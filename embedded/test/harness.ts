@@ -17,6 +17,13 @@ import { loadConfig } from "../config";
 import { startEmbeddedServer } from "../server";
 import type { Universe } from "../universe/types";
 
+/**
+ * A Sunday noon in New York: no report is released that weekend and no call is held, so no release call goes live
+ * for hours (clock.test.ts checks it). Tests that count live calls set the clock here (`EMBEDDED_NOW: QUIET_NOW`): on
+ * a weekday evening up to eight release calls would go live beside the scheduled ones.
+ */
+export const QUIET_NOW = "2026-11-29T17:00:00Z";
+
 export interface FaultsRequest {
   restErrorRate?: number;
   restStatus?: 500 | 502 | 503 | 504;

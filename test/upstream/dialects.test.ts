@@ -97,7 +97,10 @@ async function collect(dialect: Dialect, callIds: readonly string[] | null) {
     const url = `http://app.test/api/calls/${id}/summary`;
     summary.set(id, (await json(await getCallSummaryRoute(new Request(url), params), `summary ${id}`)).data);
   }
-  const from = "from=2026-01-01&to=2026-03-31&pageSize=200";
+  // The quarter before the service's "now" (EMBEDDED_NOW or today): always inside the calendars' windows.
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const nowMs = services[dialect].now();
+  const from = `from=${day(nowMs - 90 * 86_400_000)}&to=${day(nowMs)}&pageSize=200`;
   const read = async (route: (r: Request) => Promise<Response>, url: string) =>
     (await json(await route(new Request(url)), url)).data;
   const other = {

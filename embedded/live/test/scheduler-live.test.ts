@@ -5,7 +5,7 @@
 // lanes' first calls end 120, 80 and 40 seconds after start-up (a call lasts the duration it is asked for).
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmbedded, type TestEmbedded } from "../../test/harness";
+import { QUIET_NOW, startTestEmbedded, type TestEmbedded } from "../../test/harness";
 import { connect, getJson, isJson, sleep, type RecordingClient } from "./helpers";
 
 const LANES = 3;
@@ -45,6 +45,8 @@ beforeAll(async () => {
     EMBEDDED_LIVE_CALLS: String(LANES),
     EMBEDDED_CALL_MINUTES: "2",
     EMBEDDED_ENRICH_SECONDS: String(ENRICH_SECONDS),
+    // Exactly the lanes' calls live: on a quiet Sunday no release call joins them.
+    EMBEDDED_NOW: QUIET_NOW,
   });
   client = await connect(embedded.wsUrl, embedded.key);
   client.send({ action: "subscribe", ticker: "*" });

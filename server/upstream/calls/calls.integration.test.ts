@@ -5,7 +5,7 @@ import { GET as getSummaryRoute } from "@/app/api/calls/[callId]/summary/route";
 import { GET as listCallsRoute } from "@/app/api/calls/route";
 import { GET as listSummariesRoute } from "@/app/api/summaries/route";
 import type { Call, CallListResponse, CallSummary, SummaryListResponse } from "@/lib/schemas/calls";
-import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
+import { QUIET_NOW, startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
 import { getRuntime } from "@/server/runtime";
 import { refreshRuntime } from "@/server/upstream/test/env";
 
@@ -25,7 +25,12 @@ describe.each(["contract", "documented"] as const)(
     let embedded: TestEmbedded;
 
     beforeAll(async () => {
-      embedded = await startTestEmbedded({ EMBEDDED_LIVE_CALLS: "2", EMBEDDED_WIRE: wire });
+      // Exactly the two scheduled calls live: on a quiet Sunday no release call joins them (QUIET_NOW).
+      embedded = await startTestEmbedded({
+        EMBEDDED_LIVE_CALLS: "2",
+        EMBEDDED_WIRE: wire,
+        EMBEDDED_NOW: QUIET_NOW,
+      });
       process.env.UPSTREAM_BASE_URL = embedded.url;
       process.env.UPSTREAM_WS_URL = embedded.wsUrl;
       process.env.UPSTREAM_API_KEY = embedded.key;

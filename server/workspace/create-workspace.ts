@@ -24,6 +24,7 @@ import {
   type UserKeys,
 } from "./user-access";
 import { NotesRepository } from "./notes";
+import { WatchlistCalendars } from "./watchlist-calendars";
 import { WatchlistRepository } from "./watchlists";
 
 /**
@@ -67,6 +68,8 @@ export interface Workspace {
   publicBaseUrl: string | null;
   /** The VAPID public key browsers subscribe with (generated and stored at first use). */
   pushPublicKey(): Promise<string>;
+  /** Watchlist calendars and the calendar feed, merged per user and kept briefly (watchlist-calendars.ts). */
+  calendars: WatchlistCalendars;
   /** Who may still act: a removed user's feed, push subscriptions and rules are revoked (user-access.ts). */
   users: UserAccess;
   /** Tells the engine (on whichever instance leads) that rules or watchlists changed. */
@@ -202,6 +205,7 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
     pushAllowlist,
     publicBaseUrl,
     users,
+    calendars: new WatchlistCalendars(),
     pushPublicKey: async () => (await pushSender()).publicKey,
     rulesChanged() {
       bus.publish({ type: "rules-changed" });

@@ -3,10 +3,13 @@ import "server-only";
 /**
  * A calendar filtered by a watchlist. The upstream takes at most 50 tickers per request, so a longer list is split
  * into chunks of 50, each chunk is read page by page (up to `maxPages`), and the rows are merged, de-duplicated by
- * id and sorted like one answer would have been.
+ * id and sorted like one answer would have been. At most `MERGE_CONCURRENCY` chunks are read at once (pages of a
+ * chunk one after the other), so one request never has more than that many upstream requests in flight, whatever
+ * the number of tickers: 5,000 tickers once started 100 at once and spent the shared key's rate limit.
  */
 
 export const UPSTREAM_TICKERS_MAX = 50;
+export const MERGE_CONCURRENCY = 8;
 
 export interface ChunkPage<T> {
   rows: T[];
@@ -38,6 +41,7 @@ export async function mergedCalendar<T extends { id: string }>(
   fetchPage: (tickers: string[], page: number) => Promise<ChunkPage<T>>,
   compare: (a: T, b: T) => number,
   maxPages = 5,
+  concurrency = MERGE_CONCURRENCY,
 ): Promise<MergedCalendar<T>> {
   if (tickers.length === 0)
     return { rows: [], isTruncated: false, requests: 0, fetchedAt: null, stale: false };
@@ -45,22 +49,39 @@ export async function mergedCalendar<T extends { id: string }>(
   let isTruncated = false;
   let fetchedAt: string | null = null;
   let stale = false;
-  const perChunk = await Promise.all(
-    chunk([...new Set(tickers)]).map(async (part) => {
-      const rows: T[] = [];
-      for (let page = 0; page < maxPages; page++) {
-        requests += 1;
-        const result = await fetchPage(part, page);
-        rows.push(...result.rows);
-        if (result.fetchedAt && (fetchedAt === null || result.fetchedAt < fetchedAt))
-          fetchedAt = result.fetchedAt;
-        if (result.stale) stale = true;
-        if (!result.hasMore) return rows;
+  const readChunk = async (part: string[]) => {
+    const rows: T[] = [];
+    for (let page = 0; page < maxPages; page++) {
+      requests += 1;
+      const result = await fetchPage(part, page);
+      rows.push(...result.rows);
+      if (result.fetchedAt && (fetchedAt === null || result.fetchedAt < fetchedAt))
+        fetchedAt = result.fetchedAt;
+      if (result.stale) stale = true;
+      if (!result.hasMore) return rows;
+    }
+    isTruncated = true;
+    return rows;
+  };
+  const chunks = chunk([...new Set(tickers)]);
+  const perChunk: T[][] = new Array<T[]>(chunks.length);
+  let next = 0;
+  // A few workers taking chunks in turn. The first failure fails the whole merge: no chunk starts after it, and the
+  // merge settles once those in flight have (none is left running behind an answered request).
+  let failure: { error: unknown } | null = null;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, chunks.length) }, async () => {
+      while (!failure && next < chunks.length) {
+        const index = next++;
+        try {
+          perChunk[index] = await readChunk(chunks[index]!);
+        } catch (error) {
+          failure ??= { error };
+        }
       }
-      isTruncated = true;
-      return rows;
     }),
   );
+  if (failure) throw (failure as { error: unknown }).error;
   const byId = new Map<string, T>();
   for (const rows of perChunk) for (const row of rows) byId.set(row.id, row);
   return { rows: [...byId.values()].sort(compare), isTruncated, requests, fetchedAt, stale };

@@ -72,6 +72,28 @@ export function rankSymbols(directory: readonly SymbolMatch[], query: string, li
   return scored.slice(0, limit).map((s) => s.entry);
 }
 
+/** Every ticker the directory knows (cached as `searchSymbols`' directory is): what a watchlist's tickers are checked against. */
+export async function knownTickers(
+  upstream: Upstream,
+  options: { signal?: AbortSignal } = {},
+): Promise<ReadonlySet<string>> {
+  const directory = await upstream.cache.get(
+    DIRECTORY_KEY,
+    CACHE_POLICIES.symbols,
+    () => loadSymbolDirectory(upstream),
+    options,
+  );
+  let known = tickerSets.get(directory.value);
+  if (!known) {
+    known = new Set(directory.value.map((entry) => entry.ticker.toUpperCase()));
+    tickerSets.set(directory.value, known);
+  }
+  return known;
+}
+
+/** The set made of one directory (the cache hands the same array out until it reloads). */
+const tickerSets = new WeakMap<readonly SymbolMatch[], ReadonlySet<string>>();
+
 export async function searchSymbols(
   upstream: Upstream,
   query: string,

@@ -4,7 +4,6 @@ import { withRequestContext } from "@/server/http/request-context";
 import { getRuntime } from "@/server/runtime";
 import { getWorkspace } from "@/server/workspace";
 import { earningsIcs } from "@/server/workspace/feeds";
-import { upcomingEarnings } from "@/server/workspace/watchlist-calendars";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -21,7 +20,11 @@ export const GET = withRequestContext(async function GET(
     const user = await feeds.userFor(token);
     // An unknown or revoked token, or one of a removed user, looks exactly like a missing page.
     if (!user || !workspace.users.isActive(user)) throw notFound("No such calendar feed.");
-    const rows = await upcomingEarnings(getRuntime().upstream, await watchlists.followed(user));
+    // Merged per user and kept a minute (failures 30 s): a feed polled hard costs the upstream nothing more.
+    const rows = await workspace.calendars.upcoming(getRuntime().upstream, {
+      user,
+      tickers: await watchlists.followed(user),
+    });
     const base = workspace.publicBaseUrl ?? new URL(request.url).origin;
     return new Response(earningsIcs(rows, { name: "Callroom: followed companies", baseUrl: base }), {
       headers: {

@@ -11,8 +11,8 @@ import { getWorkspace } from "@/server/workspace";
 import { pathId, workspaceJson } from "@/server/workspace/http";
 import { requestUser } from "@/server/workspace/request-user";
 import type { EarningsRow, MaRow } from "@/lib/schemas/calendar";
-import { pageOfRows, type MergedCalendar } from "@/server/workspace/watchlist-calendar";
-import { watchlistEarnings, watchlistMa } from "@/server/workspace/watchlist-calendars";
+import { pageOfRows } from "@/server/workspace/watchlist-calendar";
+import type { WatchlistCalendar } from "@/server/workspace/watchlist-calendars";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -53,22 +53,22 @@ export const GET = withRequestContext(async function GET(
       new URL(request.url).searchParams,
       querySchema,
     );
-    const list = await (await getWorkspace().repositories()).watchlists.get(user, id);
+    const workspace = getWorkspace();
+    const list = await (await workspace.repositories()).watchlists.get(user, id);
     const upstream = getRuntime().upstream;
-    const merged: MergedCalendar<EarningsRow | MaRow> =
+    // Tickers checked against the directory and capped, at most 8 upstream requests in flight, the merged result
+    // kept per user for a minute (failures 30 s); updatedSince filters the kept result (watchlist-calendars.ts).
+    const calendar = { user, tickers: list.tickers };
+    const merged: WatchlistCalendar<EarningsRow | MaRow> =
       kind === "earnings"
-        ? await watchlistEarnings(
-            upstream,
-            list.tickers,
-            { ...range, sort: sort as "date:asc" | "date:desc" | undefined },
-            request.signal,
-          )
-        : await watchlistMa(
-            upstream,
-            list.tickers,
-            { ...range, sort: sort as "announced" | "expected" | "completed" | undefined },
-            request.signal,
-          );
+        ? await workspace.calendars.earnings(upstream, calendar, {
+            ...range,
+            sort: sort as "date:asc" | "date:desc" | undefined,
+          })
+        : await workspace.calendars.ma(upstream, calendar, {
+            ...range,
+            sort: sort as "announced" | "expected" | "completed" | undefined,
+          });
     // Without pageSize every merged row is one page, as the watchlists page has always read it.
     const size = pageSize ?? Math.max(1, merged.rows.length);
     const { rows, hasMore } = pageOfRows(merged.rows, page ?? 0, size);
@@ -76,6 +76,7 @@ export const GET = withRequestContext(async function GET(
       data: rows,
       meta: {
         tickers: list.tickers,
+        tickersLeftOut: merged.tickersLeftOut,
         requests: merged.requests,
         isTruncated: merged.isTruncated,
         // The paged envelope's fields, so the main calendar pages show a watchlist's rows like their own.

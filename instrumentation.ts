@@ -9,5 +9,14 @@ export async function register(): Promise<void> {
   // `next build` may load instrumentation in its workers: they must not take the key's single stream connection.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { getRuntime } = await import("./server/runtime");
-  getRuntime().start();
+  const runtime = getRuntime();
+  runtime.start();
+  // One process per PGlite folder (docs/storage.md): a server refused its folder stops, naming it, instead of serving
+  // pages without a database. The launcher checks first; this catches a start by any other way and a lost race.
+  runtime.database.get().catch((error: unknown) => {
+    if ((error as { code?: unknown })?.code !== "FOLDER_IN_USE") return;
+    runtime.log.fatal({ err: error }, (error as Error).message);
+    console.error(`[callroom] refusing to start: ${(error as Error).message}`);
+    process.exit(1);
+  });
 }

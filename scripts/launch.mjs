@@ -8,6 +8,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { folderInUseMessage, folderOwner } from "../server/db/folder-owner.mjs";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const mode = process.argv[2];
@@ -46,6 +47,18 @@ for (const file of [".env.local", ".env"]) {
     console.error(
       `[callroom] refusing to start on HOST=${bindHost}${loopback ? "" : " (reachable beyond this machine)"}: ${problems.join("; ")}.`,
     );
+    process.exit(1);
+  }
+}
+
+// One process per PGlite folder (docs/storage.md): a second launch on a folder in use stops here, before it starts
+// an embedded service or a build, with the folder and what to do. The server claims the folder itself when it opens
+// the database; this only makes the refusal immediate and plain.
+if (!process.env.DATABASE_URL) {
+  const dataDir = resolve(root, process.env.CALLROOM_DATA_DIR || "./data/pglite");
+  const owner = folderOwner(dataDir);
+  if (owner) {
+    console.error(`[callroom] refusing to start: ${folderInUseMessage(dataDir, owner)}`);
     process.exit(1);
   }
 }

@@ -1,7 +1,6 @@
 import "server-only";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -10,11 +9,14 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { Logger } from "pino";
+import { claimFolder } from "./folder-owner.mjs";
+import { startPgliteThread } from "./pglite-thread";
 
 /**
- * The one database: PGlite (Postgres compiled to WebAssembly, in process, files under `dataDir`) by default, or a
- * PostgreSQL server when `url` is set, which several app instances then share. Both get the same schema through the
- * same SQL migrations (drizzle/), applied here before anything else touches the database.
+ * The one database: PGlite (Postgres compiled to WebAssembly, in a worker thread of this process, files under
+ * `dataDir`) by default, or a PostgreSQL server when `url` is set, which several app instances then share. Both get
+ * the same schema through the same SQL migrations (drizzle/), applied here before anything else touches the
+ * database, and the same Drizzle code above the driver (docs/storage.md).
  */
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -43,6 +45,10 @@ export interface DatabaseOptions {
   migrationsFolder?: string;
   /** node-postgres pool size. */
   poolSize?: number;
+  /** Who opens a PGlite folder, written into its lock for whoever is refused it ("server", "import"). */
+  purpose?: string;
+  /** The PGlite worker's script (default: server/db/pglite-worker.mjs under the working directory). */
+  workerScript?: string;
 }
 
 /** Serialises migrations of instances starting together against one server (any constant unlikely to collide). */
@@ -65,16 +71,34 @@ async function createPglite(
   options: DatabaseOptions,
 ): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
-  if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir));
-  const db = drizzlePglite({ client });
+  const folder = inMemory ? dataDir : path.resolve(dataDir);
+  let owner: { release(): void } | null = null;
+  if (!inMemory) {
+    await mkdir(folder, { recursive: true });
+    // Throws FolderInUseError (naming the folder and what to do) while another live process holds it.
+    owner = claimFolder(folder, options.purpose ?? "server");
+  }
+  let client;
+  try {
+    client = await startPgliteThread(folder, options.workerScript);
+  } catch (error) {
+    owner?.release();
+    throw error;
+  }
+  // Drizzle's PGlite driver over the worker's client: the same session code as over an in-process PGlite.
+  const db = drizzlePglite({ client: client as never });
   try {
     await migratePglite(db, { migrationsFolder });
   } catch (error) {
     await client.close().catch(() => {});
+    owner?.release();
     throw error;
   }
-  options.logger.info({ driver: "pglite", dataDir }, "database: ready (PGlite)");
+  let closed = false;
+  void client.exited.then((code) => {
+    if (!closed) options.logger.error({ code, dataDir: folder }, "database: the PGlite worker stopped");
+  });
+  options.logger.info({ driver: "pglite", dataDir: folder }, "database: ready (PGlite, in a worker thread)");
   // One process owns a PGlite folder, so the lock is this process's: a flag, not a Postgres lock (PGlite has one
   // connection, on which advisory locks would be re-entrant and never refuse).
   const held = new Set<number>();
@@ -86,7 +110,12 @@ async function createPglite(
       held.add(key);
       return { release: async () => void held.delete(key), lost: new Promise<void>(() => {}) };
     },
-    close: () => client.close(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      owner?.release();
+    },
   };
 }
 

@@ -13,15 +13,25 @@ import { isValidIsoDate } from "./iso-date";
 import { enumParam, intParam, symbolListParam } from "./params";
 
 import {
+  SEARCH_OR_BRANCHES_MAX,
   SEARCH_PAGE_SIZE,
   SEARCH_QUERY_MAX,
+  searchOrBranches,
   callSections,
   speakerRoles,
   type CallSection,
   type SpeakerRole,
 } from "./search-values";
 
-export { SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, callSections, speakerRoles, type CallSection, type SpeakerRole };
+export {
+  SEARCH_OR_BRANCHES_MAX,
+  SEARCH_PAGE_SIZE,
+  SEARCH_QUERY_MAX,
+  callSections,
+  speakerRoles,
+  type CallSection,
+  type SpeakerRole,
+};
 
 const searchDate = (name: string) =>
   z.string().refine(isValidIsoDate, { message: `${name} must be a date in the form YYYY-MM-DD` });
@@ -34,6 +44,9 @@ export const searchQuerySchema = z
       .min(1, { message: "q is required: type what to search for" })
       .max(SEARCH_QUERY_MAX, {
         message: `q is too long (at most ${SEARCH_QUERY_MAX} characters): search for the key words`,
+      })
+      .refine((q) => searchOrBranches(q) <= SEARCH_OR_BRANCHES_MAX, {
+        message: `q joins too many alternatives with OR (at most ${SEARCH_OR_BRANCHES_MAX}): split it into several searches`,
       }),
     tickers: symbolListParam("tickers", 20).optional(),
     from: searchDate("from").optional(),

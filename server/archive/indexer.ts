@@ -44,6 +44,8 @@ export interface ArchiveOptions {
   flushMs?: number;
   /** Pause before the first retry of calls whose read failed during the backfill (then twice, three times that). */
   retryPauseMs?: number;
+  /** How often the archive's size is recounted in the background (besides after this instance's own writes). */
+  countEveryMs?: number;
 }
 
 /** Rounds of retries for calls whose read failed during a backfill, one call at a time, with a growing pause. */
@@ -86,8 +88,12 @@ export interface ArchiveProgress {
 export interface Archive {
   start(): void;
   stop(): Promise<void>;
-  /** Where the indexer is, with the archive's current size (counted now, when the database is open). */
-  progress(): Promise<ArchiveProgress>;
+  /**
+   * Where the indexer is, with the archive's size: from memory, never waiting on the database (health and metrics
+   * read it on every request). The size is recounted in the background after this instance writes, and every
+   * `countEveryMs` for what other instances or an import wrote.
+   */
+  progress(): ArchiveProgress;
   search(query: SearchQuery): Promise<SearchResult>;
   /** Resolves when the running backfill (if any) has finished: tests and the benchmark wait on it. */
   backfilled(): Promise<void>;
@@ -106,6 +112,7 @@ export function createArchive(options: ArchiveOptions): Archive {
   const leaderRetryMs = options.leaderRetryMs ?? 15_000;
   const retryPauseMs = options.retryPauseMs ?? 2_000;
   const flushMs = options.flushMs ?? 250;
+  const countEveryMs = options.countEveryMs ?? 30_000;
 
   const progress: ArchiveProgress = {
     state: "idle",
@@ -136,8 +143,31 @@ export function createArchive(options: ArchiveOptions): Archive {
     log.warn({ err: error }, `archive: ${what} failed`);
   };
 
+  let counting: Promise<void> | null = null;
+  let countTimer: ReturnType<typeof setTimeout> | null = null;
+  let countInterval: ReturnType<typeof setInterval> | null = null;
+
+  /** Recounts the archive (one at a time: a call while one runs waits for it and then counts again). */
   async function refreshCounts(): Promise<void> {
-    if (store) progress.archived = await store.counts();
+    const s = store;
+    if (!s) return;
+    while (counting) await counting.catch(() => {});
+    counting = s.counts().then((counts) => void (progress.archived = counts));
+    try {
+      await counting;
+    } finally {
+      counting = null;
+    }
+  }
+
+  /** A recount soon after a write: several writes close together cost one. */
+  function countSoon(): void {
+    if (countTimer || !running) return;
+    countTimer = setTimeout(() => {
+      countTimer = null;
+      refreshCounts().catch((error: unknown) => log.debug({ err: error }, "archive: recount failed"));
+    }, 1_000);
+    countTimer.unref?.();
   }
 
   async function tryLead(): Promise<void> {
@@ -160,6 +190,8 @@ export function createArchive(options: ArchiveOptions): Archive {
     }
     store = new ArchiveStore(database.db);
     await refreshCounts().catch(() => {});
+    countInterval ??= setInterval(countSoon, countEveryMs);
+    countInterval.unref?.();
     if (!lease) {
       progress.state = "follower";
       scheduleRetry();
@@ -225,7 +257,10 @@ export function createArchive(options: ArchiveOptions): Archive {
     const backfillOne = async (callId: string, lastTry = false): Promise<boolean> => {
       try {
         const call = await options.source.getCall(callId, signal);
-        if (call && (await s.storeCall(call)) === "stored") progress.backfill.stored += 1;
+        if (call && (await s.storeCall(call)) === "stored") {
+          progress.backfill.stored += 1;
+          countSoon();
+        }
         return true;
       } catch (error) {
         if (signal.aborted) return true;
@@ -384,7 +419,10 @@ export function createArchive(options: ArchiveOptions): Archive {
       enqueue(async () => {
         await flush(s);
         const call = await options.source.getCall(callId, abort.signal);
-        if (call && (await s.storeCall(call)) === "stored") progress.live.callsStored += 1;
+        if (call && (await s.storeCall(call)) === "stored") {
+          progress.live.callsStored += 1;
+          countSoon();
+        }
         if (call?.status === "enriched") classifiers.delete(callId);
       });
     }
@@ -405,6 +443,7 @@ export function createArchive(options: ArchiveOptions): Archive {
     pending = [];
     const added = await s.appendLiveSentences(batch);
     progress.live.sentences += added;
+    if (added > 0) countSoon();
     sinceCompaction += added;
     if (sinceCompaction >= COMPACT_EVERY_SENTENCES) {
       sinceCompaction = 0;
@@ -422,7 +461,9 @@ export function createArchive(options: ArchiveOptions): Archive {
       running = false;
       if (retryTimer) clearTimeout(retryTimer);
       if (flushTimer) clearTimeout(flushTimer);
-      retryTimer = flushTimer = null;
+      if (countTimer) clearTimeout(countTimer);
+      if (countInterval) clearInterval(countInterval);
+      retryTimer = flushTimer = countTimer = countInterval = null;
       const held = lease;
       stepDown();
       await liveChain.catch(() => {});
@@ -430,10 +471,7 @@ export function createArchive(options: ArchiveOptions): Archive {
       await held?.release().catch(() => {});
       progress.state = "stopped";
     },
-    async progress() {
-      await refreshCounts().catch(() => {});
-      return structuredClone(progress);
-    },
+    progress: () => structuredClone(progress),
     async search(query) {
       let database: Database;
       try {

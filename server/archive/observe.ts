@@ -16,8 +16,9 @@ export interface ArchiveHealth {
   backfill: { done: number; total: number | null; failed: number; finishedAt: string | null };
 }
 
-export async function archiveHealth(archive: Archive): Promise<ArchiveHealth> {
-  const p = await archive.progress();
+/** From memory: health never waits on the database (issue 26). */
+export function archiveHealth(archive: Archive): ArchiveHealth {
+  const p = archive.progress();
   return {
     state: p.state,
     driver: p.driver,
@@ -38,19 +39,14 @@ const installed = new WeakSet<Registry>();
 export function installArchiveCollectors(registry: Registry, archive: Archive): void {
   if (installed.has(registry)) return;
   installed.add(registry);
-  // One read of the progress per scrape, shared by every gauge below.
-  let pending: Promise<ArchiveProgress> | null = null;
-  const read = () => {
-    pending ??= archive.progress().finally(() => setTimeout(() => (pending = null), 0));
-    return pending;
-  };
+  const read = () => archive.progress();
   const gauge = (name: string, help: string, value: (p: ArchiveProgress) => number) =>
     new Gauge({
       name,
       help,
       registers: [registry],
-      async collect() {
-        this.set(value(await read()));
+      collect() {
+        this.set(value(read()));
       },
     });
   gauge("callroom_archive_calls", "Calls stored in the transcript archive.", (p) => p.archived.calls);

@@ -210,10 +210,14 @@ export class ArchiveStore {
     return rows.map((r) => r.callId);
   }
 
+  /**
+   * The archive's size from the calls' own sentence counts: one pass over the calls instead of a count of every
+   * sentence (1.2 s on PGlite at library scale, 660,000 sentences).
+   */
   async counts(): Promise<ArchiveCounts> {
-    const [row] = await queryRows<{ calls: number; segments: number }>(
+    const [row] = await queryRows<{ calls: number; segments: number | string }>(
       this.db,
-      sql`SELECT (SELECT count(*)::int FROM ${archiveCalls}) AS calls, (SELECT count(*)::int FROM ${archiveSegments}) AS segments`,
+      sql`SELECT count(*)::int AS calls, coalesce(sum(${archiveCalls.segmentCount}), 0)::bigint AS segments FROM ${archiveCalls}`,
     );
     return { calls: Number(row?.calls ?? 0), segments: Number(row?.segments ?? 0) };
   }

@@ -12,11 +12,8 @@ export const dynamic = "force-dynamic";
 export const GET = withRequestContext(async function GET(request: Request): Promise<Response> {
   try {
     const runtime = getRuntime();
-    const [health, archive] = await Promise.all([
-      getHealth(runtime, { signal: request.signal }),
-      archiveHealth(runtime.archive),
-    ]);
-    return jsonResponse({ ...health, archive }, "no-store");
+    const health = await getHealth(runtime, { signal: request.signal });
+    return jsonResponse({ ...health, archive: archiveHealth(runtime.archive) }, "no-store");
   } catch (error) {
     return toErrorResponse(error);
   }

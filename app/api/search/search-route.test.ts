@@ -64,6 +64,19 @@ describe("GET /api/search", () => {
     }
   });
 
+  it("refuses a query of more alternatives than the OR cap, counting OR in any case and never inside quotes", async () => {
+    const nine = Array.from({ length: 9 }, (_, i) => `word${i}`).join(" OR ");
+    const refused = await search(`q=${encodeURIComponent(nine)}`);
+    expect(refused.status).toBe(400);
+    expect(errorOf(refused.body).message).toMatch(/too many alternatives with OR \(at most 8\)/);
+    const mixedCase = Array.from({ length: 9 }, (_, i) => `word${i}`).join(" or ");
+    expect((await search(`q=${encodeURIComponent(mixedCase)}`)).status).toBe(400);
+    const eight = Array.from({ length: 8 }, (_, i) => `word${i}`).join(" OR ");
+    expect((await search(`q=${encodeURIComponent(eight)}`)).status).toBe(200);
+    const quoted = `"${Array.from({ length: 12 }, () => "this or that").join(" ")}"`;
+    expect((await search(`q=${encodeURIComponent(quoted)}`)).status).toBe(200);
+  });
+
   it("refuses malformed filters", async () => {
     const cases: [string, RegExp][] = [
       ["q=margin&tickers=%24%24%24", /tickers/],

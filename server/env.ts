@@ -35,6 +35,14 @@ const envSchema = z.object({
     z.url({ protocol: /^postgres(ql)?$/, message: "DATABASE_URL must be a postgres:// URL" }).optional(),
   ),
   CALLROOM_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data/pglite")),
+  CALLROOM_BACKGROUND_RATE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0.1).max(10_000).default(25),
+  ),
+  CALLROOM_UPSTREAM_RATE_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(1).max(100_000).default(50),
+  ),
 });
 
 export interface ServerEnv {
@@ -50,6 +58,9 @@ export interface ServerEnv {
   databaseUrl: string | undefined;
   /** PGlite's database folder. */
   dataDir: string;
+  /** Background reads of the upstream per second at most, and the upstream's own limit (server/upstream/budget.ts). */
+  backgroundRatePerSecond: number;
+  upstreamRateLimitPerSecond: number;
 }
 
 export interface UpstreamConfig {
@@ -78,5 +89,7 @@ export function readServerEnv(source: Record<string, string | undefined>): Serve
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.CALLROOM_DATA_DIR,
+    backgroundRatePerSecond: e.CALLROOM_BACKGROUND_RATE,
+    upstreamRateLimitPerSecond: e.CALLROOM_UPSTREAM_RATE_LIMIT,
   };
 }

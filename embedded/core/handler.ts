@@ -98,6 +98,8 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       if (decision === "forbidden") throw forbidden();
       apiKey = key;
       options.stats.count(path);
+      // By status too, once answered: a client's politeness shows as its count of 429s.
+      res.once("close", () => options.stats.countStatus(res.statusCode));
       const rate = options.rateLimiter.take(key as string, now.getTime());
       if (!rate.allowed) throw tooManyRequests(rate.retryAfterSeconds);
       const faults = options.faults.active(now.getTime());

@@ -179,6 +179,11 @@ describe("embedded §1: rate limit", () => {
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
 
+    // The service counts its answers by status: what a client's politeness is measured by.
+    const counted = (await embedded.stats()).restRequests.byStatus;
+    expect(counted["429"]).toBe(refusedAnswers.length);
+    expect(counted["200"]).toBe(served);
+
     // Another key has its own budget.
     expect((await get(embedded.url + EARNINGS, { authorization: "token other" })).status).toBe(200);
 
@@ -281,7 +286,10 @@ describe("embedded §7: stats", () => {
   afterAll(() => embedded.close());
 
   it("counts key-authenticated REST requests by path, not control routes, bad keys or unknown paths", async () => {
-    expect(await embedded.stats()).toEqual({ wsConnections: 0, restRequests: { total: 0, byPath: {} } });
+    expect(await embedded.stats()).toEqual({
+      wsConnections: 0,
+      restRequests: { total: 0, byPath: {}, byStatus: {} },
+    });
     const auth = { authorization: "token demo" };
     await get(`${embedded.url}/api/v2.1/calendar/earnings?pagesize=1`, auth);
     await get(`${embedded.url}/api/v2.1/calendar/earnings?pagesize=2&page=1`, auth);
@@ -295,6 +303,7 @@ describe("embedded §7: stats", () => {
       restRequests: {
         total: 4,
         byPath: { "/api/v2.1/calendar/earnings": 2, "/api/v2.1/calendar/ma": 2 },
+        byStatus: { "200": 3, "400": 1 },
       },
     });
   });

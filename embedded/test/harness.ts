@@ -34,7 +34,7 @@ export interface FaultsRequest {
 
 export interface EmbeddedStats {
   wsConnections: number;
-  restRequests: { total: number; byPath: Record<string, number> };
+  restRequests: { total: number; byPath: Record<string, number>; byStatus: Record<string, number> };
 }
 
 export interface TestEmbedded {

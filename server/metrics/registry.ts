@@ -13,6 +13,8 @@ export interface Metrics {
   registry: Registry;
   observeUpstreamCall(outcome: string, seconds: number): void;
   countRateLimited(scope: "api" | "sse" | "login"): void;
+  /** A 429 from the market-data service, by the lane of the request (server/upstream/budget.ts). */
+  countUpstreamRateLimited(lane: "user" | "background"): void;
   countLiveEvent(event: string): void;
   observeRelayLag(seconds: number): void;
   /** Set by the collectors once they are registered (they must be registered once per registry). */
@@ -49,10 +51,21 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
 
+  const upstreamRateLimited = new Counter({
+    name: "callroom_upstream_rate_limited_total",
+    help: "Answers of 429 (rate limit) from the market-data service, by lane (user or background).",
+    labelNames: ["lane"] as const,
+    registers: [registry],
+  });
+  // Both lanes exist from the start, so a scrape shows 0 rather than nothing.
+  upstreamRateLimited.inc({ lane: "user" }, 0);
+  upstreamRateLimited.inc({ lane: "background" }, 0);
+
   return {
     registry,
     observeUpstreamCall: (outcome, seconds) => upstreamDuration.observe({ outcome }, seconds),
     countRateLimited: (scope) => rateLimited.inc({ scope }),
+    countUpstreamRateLimited: (lane) => upstreamRateLimited.inc({ lane }),
     countLiveEvent: (event) => liveEvents.inc({ event }),
     observeRelayLag: (seconds) => relayLag.observe(seconds),
     collectorsInstalled: false,

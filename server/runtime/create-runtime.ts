@@ -18,6 +18,7 @@ import { readUsers } from "../auth/users";
 import { CircuitBreaker } from "../security/circuit-breaker";
 import { getSecurityConfig } from "../security/config";
 import { createExposureGuard, exposureSettings, type ExposureGuard } from "../security/exposure-guard";
+import { DEFAULT_BACKGROUND_RATE, DEFAULT_UPSTREAM_LIMIT, UpstreamBudget } from "../upstream/budget";
 import { ResponseCache } from "../upstream/cache";
 import { readCacheLimits } from "../upstream/cache-config";
 import { fetchLiveCall, fetchMediaLinks, listCallsStartedSince } from "../upstream/calls";
@@ -41,6 +42,8 @@ export interface Runtime {
   metrics: Metrics;
   /** The upstream REST client with the response cache in front of it. */
   upstream: Upstream;
+  /** Spaces background reads of the upstream below its rate limit; `inBackground` puts work in that lane. */
+  budget: UpstreamBudget;
   media: MediaProxy;
   /** The hub, the relay and (with REDIS_URL) this instance's part in the deployment. */
   live: Live;
@@ -98,6 +101,8 @@ export function createRuntime(
       upstreamTimeoutMs: 8000,
       databaseUrl: undefined,
       dataDir: "./data/pglite",
+      backgroundRatePerSecond: DEFAULT_BACKGROUND_RATE,
+      upstreamRateLimitPerSecond: DEFAULT_UPSTREAM_LIMIT,
     };
   }
   const breakers = {
@@ -119,12 +124,19 @@ export function createRuntime(
     env.upstreamBaseUrl && env.upstreamApiKey
       ? { baseUrl: env.upstreamBaseUrl, apiKey: env.upstreamApiKey, timeoutMs: env.upstreamTimeoutMs }
       : null;
+  // One budget for every background read of the upstream (backfill, feeds, refreshes): server/upstream/budget.ts.
+  const budget = new UpstreamBudget({
+    ratePerSecond: env.backgroundRatePerSecond,
+    limitPerSecond: env.upstreamRateLimitPerSecond,
+  });
   const http = createUpstreamClient({
     config: upstreamConfig,
     breaker: breakers.upstream,
     log,
     observe: metrics.observeUpstreamCall,
     retryBudget: overrides.retryBudget,
+    budget,
+    onRateLimited: metrics.countUpstreamRateLimited,
   });
   const upstream: Upstream = { http, cache, log };
 
@@ -196,6 +208,7 @@ export function createRuntime(
     breakers,
     metrics,
     upstream,
+    budget,
     media,
     live,
     door,

@@ -4,6 +4,7 @@ import { AppError } from "../http/errors";
 import { getLogger } from "../log";
 import { DEFAULT_CACHE_LIMITS } from "./cache-config";
 import { estimateBytes } from "./value-size";
+import { inBackground } from "./budget";
 
 /**
  * Response cache in front of the upstream, keyed on the normalised upstream request.
@@ -196,7 +197,8 @@ export class ResponseCache {
     if (entry && age < policy.swrMs) {
       this.counters.hits += 1;
       this.counters.staleWhileRevalidate += 1;
-      this.flight(key, policy, fetcher).catch((error: unknown) => {
+      // Nobody waits for this refresh: it takes the background lane's budget (server/upstream/budget.ts).
+      inBackground(() => this.flight(key, policy, fetcher)).catch((error: unknown) => {
         getLogger().warn({ cacheKey: key, err: error }, "background refresh failed");
       });
       return this.toCached<T>(entry, false);

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AppError, toErrorResponse } from "../http/errors";
 import { createLogger, setLogger } from "../log";
 import { getRuntime } from "../runtime";
+import { inBackground } from "./budget";
 import { clearUpstreamEnv, setUpstreamEnv } from "./test/env";
 import { json, noDataBody, startFakeUpstream, type FakeUpstream } from "./test/fake-upstream";
 
@@ -114,6 +115,25 @@ describe("upstreamGet", () => {
     expect(error).toMatchObject({ status: 503, code: "rate_limited", retryAfterSeconds: 7 });
     expect(toErrorResponse(error).headers.get("Retry-After")).toBe("7");
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it("logs every 429 as `upstream rate limit`, counts it in the metrics by lane, and slows the background down", async () => {
+    fake.handler = (_req, res) => json(res, 429, { message: "Too many requests" }, { "Retry-After": "2" });
+    const runtime = getRuntime();
+    await failure(runtime.upstream.http.get("/p", {}, schema));
+    await failure(inBackground(() => runtime.upstream.http.get("/p", {}, schema)));
+    const logged = logLines.map((l) => JSON.parse(l) as { msg: string; lane?: string });
+    expect(logged.filter((l) => l.msg === "upstream rate limit").map((l) => l.lane)).toEqual([
+      "user",
+      "background",
+    ]);
+    const scraped = await runtime.metrics.registry.metrics();
+    expect(scraped).toContain('callroom_upstream_rate_limited_total{lane="user"} 1');
+    expect(scraped).toContain('callroom_upstream_rate_limited_total{lane="background"} 1');
+    const budget = runtime.budget.snapshot();
+    expect(budget.rateLimited).toEqual({ user: 1, background: 1 });
+    expect(budget.ratePerSecond).toBeLessThan(budget.configuredRatePerSecond);
+    expect(budget.pausedForMs).toBeGreaterThan(1000);
   });
 
   it("does not retry a 400", async () => {

@@ -5,6 +5,7 @@ import type { UpstreamConfig } from "../env";
 import { AppError } from "../http/errors";
 import type { CircuitBreaker } from "../security/circuit-breaker";
 import { guardUpstreamCall, type UpstreamCallObserver } from "../security/upstream-guard";
+import { currentLane, type Lane, type UpstreamBudget } from "./budget";
 import type { ResponseCache } from "./cache";
 
 /**
@@ -180,6 +181,10 @@ export interface UpstreamClientDeps {
   log: Logger;
   observe?: UpstreamCallObserver;
   retryBudget?: { max: number; windowMs: number };
+  /** Spaces the background lane's requests below the upstream's rate limit (server/upstream/budget.ts). */
+  budget?: UpstreamBudget;
+  /** Told of every 429 the upstream answers (the metrics count them). */
+  onRateLimited?: (lane: Lane) => void;
 }
 
 export function upstreamNotConfigured(): AppError {
@@ -222,6 +227,11 @@ async function upstreamGetUnguarded<S extends z.ZodType>(
   if (!config) throw upstreamNotConfigured();
   const log = deps.log;
   const url = buildUpstreamUrl(config.baseUrl, path, query);
+  const lane = currentLane();
+  // Before the deadline starts: a background request's wait for its turn is not the upstream's slowness.
+  await deps.budget?.admit(lane, options.signal).catch(() => {
+    throw upstreamErrors.cancelled();
+  });
   const deadline = AbortSignal.timeout(config.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   const startedAt = Date.now();
@@ -295,8 +305,11 @@ async function upstreamGetUnguarded<S extends z.ZodType>(
       throw upstreamErrors.plan();
     }
     if (status === 429) {
-      log.warn(logDetail, "upstream rate limit");
-      throw upstreamErrors.rateLimited(parseRetryAfter(response.headers.get("retry-after")));
+      log.warn({ ...logDetail, lane }, "upstream rate limit");
+      const retryAfterSeconds = parseRetryAfter(response.headers.get("retry-after"));
+      deps.budget?.rateLimited(lane, retryAfterSeconds);
+      deps.onRateLimited?.(lane);
+      throw upstreamErrors.rateLimited(retryAfterSeconds);
     }
     if (RETRYABLE_STATUSES.has(status)) {
       log.warn(logDetail, "upstream server error");
@@ -328,6 +341,9 @@ async function upstreamGetUnguarded<S extends z.ZodType>(
     }
     stats.retries += 1;
     await sleep(first.delayMs, signal).catch(() => {
+      throw classifyAbort() ?? first.error;
+    });
+    await deps.budget?.admit(lane, signal).catch(() => {
       throw classifyAbort() ?? first.error;
     });
     const second = await attempt();

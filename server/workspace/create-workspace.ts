@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { DatabaseHandle } from "../db/database";
 import type { LiveHub } from "../live/hub";
 import { fetchEarningsRows } from "../upstream/calendars";
+import { inBackground } from "../upstream/budget";
 import type { Upstream } from "../upstream/client";
 import { createMemoryBus, createRedisBus, type AlertBus } from "../alerts/bus";
 import type { EarningsActuals } from "../alerts/evaluator";
@@ -175,11 +176,10 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
     },
     earningsUpdatedSince: upstream
       ? async (since): Promise<EarningsActuals[]> => {
-          const rows = await fetchEarningsRows(upstream, {
-            "parameters[updated]": since,
-            pagesize: 1000,
-            page: 0,
-          });
+          // A periodic poll nobody waits for: the background lane (server/upstream/budget.ts).
+          const rows = await inBackground(() =>
+            fetchEarningsRows(upstream, { "parameters[updated]": since, pagesize: 1000, page: 0 }),
+          );
           return rows.map((r) => ({
             id: r.id,
             symbol: r.ticker,

@@ -45,7 +45,9 @@ export class PgliteError extends Error {
 }
 
 export function defaultWorkerScript(): string {
-  return path.join(process.cwd(), "server/db/pglite-worker.mjs");
+  // Started by path at run time, outside the bundle: the ignore comments keep Turbopack from tracing the whole
+  // project as the worker's possible entry.
+  return path.join(/*turbopackIgnore: true*/ process.cwd(), "server/db/pglite-worker.mjs");
 }
 
 /** Starts the worker and opens PGlite there (`dataDir` a folder, or `memory://…`). */
@@ -53,7 +55,7 @@ export async function startPgliteThread(
   dataDir: string,
   workerScript = defaultWorkerScript(),
 ): Promise<PgliteThread> {
-  const worker = new Worker(workerScript, { workerData: { dataDir } });
+  const worker = new Worker(/*turbopackIgnore: true*/ workerScript, { workerData: { dataDir } });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let gone: Error | null = null;

@@ -147,9 +147,17 @@ function refineRange(value: { from?: string; to?: string }, ctx: z.RefinementCtx
   }
 }
 
-/** `GET /api/calls` query. `status`: live, completed (which includes enriched) or all (default); live calls first. */
+/**
+ * `GET /api/calls` query. `status`: live, completed (which includes enriched) or all (default); live calls first.
+ * `source`: `market` (default: the market-data service's calls) or `imported` (transcripts brought in with
+ * `npm run import`, from the archive, newest first).
+ */
 export const callsQuerySchema = z
-  .object({ ...listShape, status: enumParam("status", ["live", "completed", "all"] as const).default("all") })
+  .object({
+    ...listShape,
+    status: enumParam("status", ["live", "completed", "all"] as const).default("all"),
+    source: enumParam("source", ["market", "imported"] as const).optional(),
+  })
   .superRefine(refineRange);
 export type CallsQuery = z.infer<typeof callsQuerySchema>;
 

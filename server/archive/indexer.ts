@@ -1,11 +1,14 @@
 import "server-only";
 import type { Logger } from "pino";
+import type { Call, CallListItem } from "@/lib/schemas/calls";
 import type { SearchQuery, SearchResult } from "@/lib/schemas/search";
 import { AppError } from "../http/errors";
 import type { DeliveredEvent, LiveHub } from "../live/hub";
 import type { AdvisoryLease, Database, DatabaseHandle } from "../db/database";
 import { SentenceClassifier } from "./classify";
 import { searchArchive } from "./search";
+import type { ImportedCall } from "./import/parse-file";
+import { listImportedCalls, readImportedCall, type ImportedListQuery } from "./read-calls";
 import { ArchiveStore, type ArchivableCall, type ArchiveCounts, type LiveSentence } from "./store";
 import type { ClassifiedSentence } from "./classify";
 import { isLaterStatus } from "@/lib/live/call-conversions";
@@ -95,6 +98,15 @@ export interface Archive {
    */
   progress(): ArchiveProgress;
   search(query: SearchQuery): Promise<SearchResult>;
+  /**
+   * Stores imported calls (`npm run import` through the running app): each once per id, replaced when its file
+   * changed. The search index is compacted after every 20,000 imported sentences and once the imports pause.
+   */
+  importCalls(calls: readonly ImportedCall[]): Promise<{ callId: string; stored: boolean }[]>;
+  /** An imported call with its transcript (server/archive/read-calls.ts); null when the archive has none. */
+  importedCall(callId: string): Promise<Call | null>;
+  /** Imported calls, newest first. */
+  listImported(query: ImportedListQuery): Promise<{ items: CallListItem[]; total: number }>;
   /** Resolves when the running backfill (if any) has finished: tests and the benchmark wait on it. */
   backfilled(): Promise<void>;
 }
@@ -104,6 +116,9 @@ const INDEXER_LOCK_KEY = 727_160_002;
 const PAGE_SIZE = 100;
 /** Live sentences between two compactions of the search index (store.ts `compactSearchIndex`). */
 const COMPACT_EVERY_SENTENCES = 500;
+/** Imported sentences between two compactions, and the pause after the last import that compacts what is left. */
+const IMPORT_COMPACT_EVERY_SENTENCES = 20_000;
+const IMPORT_COMPACT_AFTER_MS = 2_000;
 
 export function createArchive(options: ArchiveOptions): Archive {
   const log = options.log;
@@ -143,6 +158,8 @@ export function createArchive(options: ArchiveOptions): Archive {
     log.warn({ err: error }, `archive: ${what} failed`);
   };
 
+  let importedSinceCompaction = 0;
+  let importCompactTimer: ReturnType<typeof setTimeout> | null = null;
   let counting: Promise<void> | null = null;
   let countTimer: ReturnType<typeof setTimeout> | null = null;
   let countInterval: ReturnType<typeof setInterval> | null = null;
@@ -451,6 +468,16 @@ export function createArchive(options: ArchiveOptions): Archive {
     }
   }
 
+  async function openForReading(): Promise<Database> {
+    try {
+      return await options.database.get();
+    } catch (error) {
+      throw new AppError(503, "archive_unavailable", "The transcript archive is not available right now.", {
+        cause: error,
+      });
+    }
+  }
+
   return {
     start() {
       if (running) return;
@@ -473,17 +500,39 @@ export function createArchive(options: ArchiveOptions): Archive {
     },
     progress: () => structuredClone(progress),
     async search(query) {
-      let database: Database;
-      try {
-        database = await options.database.get();
-      } catch (error) {
-        throw new AppError(503, "archive_unavailable", "The transcript archive is not available right now.", {
-          cause: error,
-        });
-      }
-      return searchArchive(database.db, query);
+      return searchArchive((await openForReading()).db, query);
+    },
+    async importedCall(callId) {
+      return readImportedCall((await openForReading()).db, callId);
+    },
+    async listImported(query) {
+      return listImportedCalls((await openForReading()).db, query);
     },
     backfilled: () => backfillDone,
+    async importCalls(calls) {
+      const database = await options.database.get();
+      const s = new ArchiveStore(database.db);
+      const results: { callId: string; stored: boolean }[] = [];
+      for (const { call, origin } of calls) {
+        const stored = (await s.storeCall(call, origin)) === "stored";
+        results.push({ callId: call.callId.toLowerCase(), stored });
+        if (stored) importedSinceCompaction += call.segments.length;
+      }
+      if (results.some((r) => r.stored)) countSoon();
+      if (importedSinceCompaction >= IMPORT_COMPACT_EVERY_SENTENCES) {
+        importedSinceCompaction = 0;
+        await s.compactSearchIndex();
+      }
+      if (importCompactTimer) clearTimeout(importCompactTimer);
+      importCompactTimer = setTimeout(() => {
+        importCompactTimer = null;
+        if (importedSinceCompaction === 0) return;
+        importedSinceCompaction = 0;
+        s.compactSearchIndex().catch((error: unknown) => fail(error, "compacting after an import"));
+      }, IMPORT_COMPACT_AFTER_MS);
+      importCompactTimer.unref?.();
+      return results;
+    },
   };
 }
 

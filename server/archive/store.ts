@@ -33,6 +33,13 @@ export interface LiveSentence {
   sentiment: number | null;
 }
 
+/** Where an imported call came from (`npm run import`): its file's digest, and the file's own sections. */
+export interface ImportOrigin {
+  contentHash: string;
+  /** One per segment, in order: prepared remarks or Q&A as the file tells them. */
+  sections: ("prepared" | "qa")[] | null;
+}
+
 export interface ArchiveCounts {
   calls: number;
   segments: number;
@@ -60,21 +67,34 @@ export class ArchiveStore {
 
   /**
    * Stores a call with its whole transcript. `unchanged` when the stored copy is as complete (same or later
-   * status, as many sentences): a stale read never overwrites an enriched call.
+   * status, as many sentences): a stale read never overwrites an enriched call. An imported call (`origin`) is
+   * `unchanged` when its file's digest is the stored one, and replaced when the file changed.
    */
-  async storeCall(call: ArchivableCall): Promise<"stored" | "unchanged"> {
+  async storeCall(call: ArchivableCall, origin?: ImportOrigin): Promise<"stored" | "unchanged"> {
     const callId = call.callId.toLowerCase();
     const classes = classifySentences(
       call.segments.map((s) => ({ speaker: s.speaker, speakerName: s.speakerName, text: s.text })),
       call.participants,
     );
+    // The file says where Q&A starts; the classifier's guess from the operator's words is for live calls.
+    if (origin?.sections) {
+      origin.sections.forEach((section, i) => {
+        if (classes[i]) classes[i] = { ...classes[i], section };
+      });
+    }
     return this.db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ status: archiveCalls.status, segmentCount: archiveCalls.segmentCount })
+        .select({
+          status: archiveCalls.status,
+          segmentCount: archiveCalls.segmentCount,
+          contentHash: archiveCalls.contentHash,
+        })
         .from(archiveCalls)
         .where(eq(archiveCalls.callId, callId))
         .for("update");
+      if (origin && current?.contentHash === origin.contentHash) return "unchanged";
       if (
+        !origin &&
         current &&
         !isLaterStatus(call.status, current.status as Status) &&
         current.segmentCount >= call.segments.length
@@ -100,6 +120,8 @@ export class ArchiveStore {
           organization: p.organization,
         })),
         segmentCount: call.segments.length,
+        source: origin ? "import" : "upstream",
+        contentHash: origin?.contentHash ?? null,
       };
       const { callId: _id, ...updatable } = row;
       await tx

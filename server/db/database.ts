@@ -31,6 +31,11 @@ export interface AdvisoryLease {
 export interface Database {
   db: Db;
   driver: DriverName;
+  /**
+   * PGlite only: the secret in the folder's lock (server/db/folder-owner.mjs) with which `npm run import` writes
+   * through this process; null on PostgreSQL, where the import writes to the server itself.
+   */
+  importToken: string | null;
   /** Takes advisory lock `key` if nobody holds it (across every instance sharing the server), else `null`. */
   tryAdvisoryLock(key: number): Promise<AdvisoryLease | null>;
   close(): Promise<void>;
@@ -72,7 +77,7 @@ async function createPglite(
 ): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   const folder = inMemory ? dataDir : path.resolve(dataDir);
-  let owner: { release(): void } | null = null;
+  let owner: { release(): void; token: string } | null = null;
   if (!inMemory) {
     await mkdir(folder, { recursive: true });
     // Throws FolderInUseError (naming the folder and what to do) while another live process holds it.
@@ -105,6 +110,7 @@ async function createPglite(
   return {
     db: db as unknown as Db,
     driver: "pglite",
+    importToken: owner?.token ?? null,
     async tryAdvisoryLock(key) {
       if (held.has(key)) return null;
       held.add(key);
@@ -144,6 +150,7 @@ async function createPostgres(
   return {
     db: drizzlePg({ client: pool }) as unknown as Db,
     driver: "postgres",
+    importToken: null,
     async tryAdvisoryLock(key) {
       const client = await pool.connect();
       let lostResolve!: () => void;

@@ -8,6 +8,8 @@ export interface Owner {
   startedAt: string;
   procStart: string | null;
   purpose: string;
+  /** The secret that lets `npm run import` write through the owner (only in the lock file, mode 0600). */
+  token?: string;
 }
 
 /** Who holds the folder now: its live owner, or null (free, or left by a process that is gone). */
@@ -24,4 +26,4 @@ export declare class FolderInUseError extends Error {
 export declare function folderInUseMessage(folder: string, owner: Owner): string;
 
 /** Takes the folder for this process, or throws `FolderInUseError`; a lock left by a dead process is taken over. */
-export declare function claimFolder(dataDir: string, purpose: string): { release(): void };
+export declare function claimFolder(dataDir: string, purpose: string): { release(): void; token: string };

@@ -17,6 +17,7 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import path from "node:path";
 
@@ -26,7 +27,7 @@ const HEARTBEAT_MS = 10_000;
 const STALE_MS = 60_000;
 
 /**
- * @typedef {{ pid: number, host: string, startedAt: string, procStart: string | null, purpose: string }} Owner
+ * @typedef {{ pid: number, host: string, startedAt: string, procStart: string | null, purpose: string, token?: string }} Owner
  */
 
 /** The kernel's start time of a process (Linux: /proc/PID/stat field 22), telling a reused pid from its first owner. */
@@ -58,6 +59,9 @@ function me(/** @type {string} */ purpose) {
     startedAt: new Date(Date.now() - process.uptime() * 1000).toISOString(),
     procStart: procStart(process.pid),
     purpose,
+    // Whoever can read this file (mode 0600: this machine's user of the folder) may import through the owner
+    // (`npm run import`, app/api/archive/import): reading the folder is the proof.
+    token: randomBytes(24).toString("hex"),
   };
 }
 
@@ -107,7 +111,9 @@ export class FolderInUseError extends Error {
     this.name = "FolderInUseError";
     this.code = "FOLDER_IN_USE";
     this.folder = folder;
-    this.owner = owner;
+    // Never the owner's token: errors end up in logs.
+    const { token: _token, ...visible } = owner;
+    this.owner = visible;
   }
 }
 
@@ -130,14 +136,15 @@ export function folderInUseMessage(/** @type {string} */ folder, /** @type {Owne
  * over. Returns the release (also run at exit).
  * @param {string} dataDir
  * @param {string} purpose
- * @returns {{ release(): void }}
+ * @returns {{ release(): void, token: string }}
  */
 export function claimFolder(dataDir, purpose) {
   const folder = path.resolve(dataDir);
   const file = path.join(folder, LOCK_FILE);
-  const mine = JSON.stringify(me(purpose));
+  const owner = me(purpose);
+  const mine = JSON.stringify(owner);
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  writeFileSync(temp, mine);
+  writeFileSync(temp, mine, { mode: 0o600 });
   let owned = false;
   try {
     for (let attempt = 0; attempt < 5 && !owned; attempt += 1) {
@@ -192,5 +199,5 @@ export function claimFolder(dataDir, purpose) {
     } catch {}
   };
   process.on("exit", release);
-  return { release };
+  return { release, token: /** @type {string} */ (owner.token) };
 }

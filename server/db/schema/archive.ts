@@ -32,10 +32,21 @@ export const archiveCalls = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     segmentCount: integer("segment_count").notNull().default(0),
+    /**
+     * `upstream` (the market-data service's call, backfilled or indexed live) or `import` (`npm run import`: a
+     * transcript from elsewhere, served from the archive itself; docs/storage.md).
+     */
+    source: text("source").notNull().default("upstream"),
+    /** An imported call's file digest (sha-256): importing the same file again changes nothing. */
+    contentHash: text("content_hash"),
     ingestedAt: timestamp("ingested_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
-  (t) => [index("archive_calls_symbol_idx").on(t.symbol), index("archive_calls_start_idx").on(t.startTime)],
+  (t) => [
+    index("archive_calls_symbol_idx").on(t.symbol),
+    index("archive_calls_start_idx").on(t.startTime),
+    index("archive_calls_source_start_idx").on(t.source, t.startTime),
+  ],
 );
 
 export const archiveSegments = pgTable(

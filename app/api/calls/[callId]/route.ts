@@ -1,11 +1,13 @@
-// GET /api/calls/[callId] – one call with its transcript so far (REST merged with the live relay)
+// GET /api/calls/[callId] – one call with its transcript so far (REST merged with the live relay, or the archive's
+// copy of an imported call)
 import { callIdParamsSchema } from "@/lib/schemas/calls";
+import { getCallOrImported } from "@/server/archive/call-lookup";
 import { toErrorResponse } from "@/server/http/errors";
 import { parseParams } from "@/server/http/parse-query";
 import { jsonResponse } from "@/server/http/respond";
-import { getCallWithLive } from "@/server/live/live-call";
 import { liveCallDeps } from "@/server/runtime/live-call-deps";
 import { withRequestContext } from "@/server/http/request-context";
+import { getRuntime } from "@/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -16,7 +18,7 @@ export const GET = withRequestContext(async function GET(
 ): Promise<Response> {
   try {
     const { callId } = parseParams(await context.params, callIdParamsSchema);
-    const { call, fetchedAt, stale } = await getCallWithLive(liveCallDeps(), callId, {
+    const { call, fetchedAt, stale } = await getCallOrImported(getRuntime().archive, liveCallDeps(), callId, {
       signal: request.signal,
     });
     // Never cached: the body carries the stream cursor that follows it.

@@ -6,7 +6,9 @@ import { jsonResponse } from "@/server/http/respond";
 import { withRequestContext } from "@/server/http/request-context";
 import { createInsightsService, type InsightsService } from "@/server/insights/service";
 import { createUpstreamInsightsSources } from "@/server/insights/upstream-sources";
-import { getCallWithLive } from "@/server/live/live-call";
+import { getCallOrImported } from "@/server/archive/call-lookup";
+import { isImportedCallId } from "@/server/archive/read-calls";
+import { createUpstreamPreviousCallSource } from "@/server/insights/sources";
 import { getRuntime, type Runtime } from "@/server/runtime";
 import { liveCallDeps } from "@/server/runtime/live-call-deps";
 
@@ -20,9 +22,28 @@ function insightsService(): InsightsService {
   const rt = getRuntime();
   let service = services.get(rt);
   if (!service) {
+    const upstream = createUpstreamInsightsSources(rt.upstream);
+    // An imported call's previous call is the company's previous imported one; its consensus is unknown (the
+    // calendar does not cover it), so no figure is compared with one (docs/storage.md, "Imported calls").
+    const imported = createUpstreamPreviousCallSource({
+      async listCompletedCalls(symbol, to) {
+        const page = await rt.archive.listImported({ tickers: [symbol], to, page: 0, pageSize: 8 });
+        return page.items;
+      },
+      getCall: (callId) => rt.archive.importedCall(callId),
+    });
     service = createInsightsService({
-      getCall: (callId, options) => getCallWithLive(liveCallDeps(), callId, options),
-      ...createUpstreamInsightsSources(rt.upstream),
+      getCall: (callId, options) => getCallOrImported(rt.archive, liveCallDeps(), callId, options),
+      previousCalls: {
+        findPrevious: (call, options) =>
+          (isImportedCallId(call.callId) ? imported : upstream.previousCalls).findPrevious(call, options),
+      },
+      consensus: {
+        forCall: (call, options) =>
+          isImportedCallId(call.callId)
+            ? Promise.resolve({ current: null, next: null })
+            : upstream.consensus.forCall(call, options),
+      },
       log: rt.log,
     });
     services.set(rt, service);

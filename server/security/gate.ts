@@ -135,13 +135,23 @@ export async function checkRequest(
   return { kind: "login" };
 }
 
+/**
+ * A path as the access log may keep it: a calendar feed's path is its secret (the token is the feed's only
+ * credential), so the token is replaced.
+ */
+export function loggablePath(pathname: string): string {
+  return pathname.startsWith("/api/feeds/")
+    ? pathname.replace(/^\/api\/feeds\/[^/]+?(\.ics)?$/, "/api/feeds/[token]$1")
+    : pathname;
+}
+
 /** The one access-log line per request; the request id ties it to the route's own lines. */
 export function logRequest(request: GateRequest, context: GateContext, outcome: string): void {
   getLogger().info(
     {
       reqId: context.requestId,
       method: request.method,
-      path: request.pathname,
+      path: loggablePath(request.pathname),
       client: context.client,
       outcome,
     },

@@ -195,6 +195,9 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
       : null,
     log,
     publicBaseUrl,
+    // Rules reload when something a rule uses changes (the bus says so); this is only the safety net for a message
+    // lost while Redis reconnected.
+    reloadMs: 5 * 60_000,
   });
 
   return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EarningsRow } from "@/lib/schemas/calendar";
 import type { Database } from "../db/database";
-import { earningsIcs, FeedTokenRepository } from "./feeds";
+import { earningsIcs, eventUid, FeedTokenRepository } from "./feeds";
 import { testDatabase } from "./test-db";
 
 let database: Database;
@@ -85,5 +85,24 @@ describe("earningsIcs", () => {
     expect(unfolded).toContain("DTSTART;VALUE=DATE:20261203");
     expect(unfolded).toContain("SUMMARY:ACME Q3 2026 earnings (unconfirmed)");
     expect(unfolded).toContain("URL;VALUE=URI:https://callroom.example/companies/ACME");
+  });
+
+  it("checks each record id against a safe pattern before it becomes an event UID", () => {
+    const hostile = "x\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Wire the money@evil";
+    const ics = earningsIcs([row({ id: hostile }), row({ id: "a".repeat(500) })], {
+      name: "Callroom watchlists",
+      baseUrl: "https://callroom.example",
+      now: new Date("2026-11-24T12:00:00Z"),
+    });
+    const uids = ics
+      .replace(/\r\n[ \t]/g, "")
+      .split("\r\n")
+      .filter((line) => line.startsWith("UID:"));
+    expect(uids).toHaveLength(2);
+    for (const uid of uids) expect(uid).toMatch(/^UID:earnings-[A-Za-z0-9._-]{1,100}@callroom$/);
+    // Stable: the same record gives the same UID next time.
+    expect(uids[0]).toBe(`UID:${eventUid(hostile)}`);
+    expect(ics).not.toContain("Wire the money");
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
   });
 });

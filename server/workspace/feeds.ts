@@ -55,6 +55,21 @@ export class FeedTokenRepository {
 
 const REPORT_MINUTES = 60;
 
+/** What an event UID may carry of an upstream record id as is; anything else is hashed. */
+const SAFE_RECORD_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/**
+ * The event's UID: stable per record (a calendar application updates a moved date in place) and safe whatever the
+ * upstream sent as the record id (which is untrusted input: line breaks, `@`, or a kilobyte of text would otherwise
+ * land in every subscriber's calendar).
+ */
+export function eventUid(recordId: string): string {
+  const part = SAFE_RECORD_ID.test(recordId)
+    ? recordId
+    : `h${createHash("sha256").update(recordId).digest("hex").slice(0, 32)}`;
+  return `earnings-${part}@callroom`;
+}
+
 /**
  * Upcoming reports as iCalendar: a timed event (UTC, one hour) when the report time is known, else an all-day event
  * on the report date. Event ids are stable per record, so a calendar application updates a moved date in place.
@@ -85,7 +100,7 @@ export function earningsIcs(
       .filter(Boolean)
       .join("\n");
     const common = {
-      id: `earnings-${row.id}@callroom`,
+      id: eventUid(row.id),
       summary: `${row.ticker} ${period ? `${period} ` : ""}earnings${row.isDateConfirmed ? "" : " (unconfirmed)"}`,
       description,
       url,

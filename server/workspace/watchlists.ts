@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Watchlist, WatchlistCreate, WatchlistPatch } from "@/lib/schemas/watchlists";
 import { WATCHLIST_MAX_TICKERS } from "@/lib/schemas/watchlists";
 import type { Db } from "../db/database";
-import { watchlistItems, watchlists } from "../db/schema/workspace";
+import { alertRules, watchlistItems, watchlists } from "../db/schema/workspace";
 import { AppError, notFound } from "../http/errors";
 import { LIMITS, limitReached, lockUserLimit } from "./limits";
 
@@ -149,6 +149,19 @@ export class WatchlistRepository {
       .where(and(eq(watchlists.id, toId(id)), eq(watchlists.userId, userId)))
       .returning({ id: watchlists.id });
     if (deleted.length === 0) throw notFound(`No watchlist ${id}.`);
+  }
+
+  /**
+   * Whether any alert rule is scoped to this watchlist: only then does a change of its tickers (or its deletion)
+   * change what the alert engine evaluates, and the engine reloads its rules (a follow star's click did each time).
+   */
+  async scopesRules(id: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: alertRules.id })
+      .from(alertRules)
+      .where(eq(alertRules.watchlistId, toId(id)))
+      .limit(1);
+    return rows.length > 0;
   }
 
   /** Every watchlist's tickers, by id (the alert engine resolves rule scopes with it). */

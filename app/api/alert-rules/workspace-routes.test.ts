@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/server/db/database";
 import { InMemoryHub } from "@/server/live/hub";
 import { createRuntime, installRuntime } from "@/server/runtime";
@@ -400,5 +400,69 @@ describe("per-user limits answer 409 with what to do, and save nothing", () => {
     );
     expect(refused.status).toBe(409);
     expect((await body(refused)).error?.message).toContain("at most 100 alert rules per user");
+  });
+});
+
+describe("the alert engine reloads its rules only when something a rule uses changes", () => {
+  it("not for a new watchlist, a rename or a follow star on a list no rule uses; yes for a scoped list", async () => {
+    let reloads = 0;
+    const off = workspace.bus.onRulesChanged(() => (reloads += 1));
+    try {
+      const created = await createWatchlist(
+        req("/api/watchlists", { method: "POST", body: { name: "Stars", tickers: ["AAA"] }, user: "rel" }),
+      );
+      const id = ((await body(created)).data as { id: string }).id;
+      const patch = (b: unknown) =>
+        patchWatchlist(
+          req(`/api/watchlists/${id}`, { method: "PATCH", body: b, user: "rel" }),
+          params({ id }),
+        );
+      expect((await patch({ add: ["BBB"] })).status).toBe(200);
+      expect((await patch({ remove: ["AAA"] })).status).toBe(200);
+      expect((await patch({ name: "Renamed" })).status).toBe(200);
+      expect(reloads).toBe(0);
+      // A rule scoped to the list: its scope is the list's tickers, so a follow star now matters.
+      expect(
+        (
+          await createRule(
+            req("/api/alert-rules", {
+              method: "POST",
+              body: { kind: "keyword", phrase: "tariff", watchlistId: id },
+              user: "rel",
+            }),
+          )
+        ).status,
+      ).toBe(201);
+      expect(reloads).toBe(1);
+      expect((await patch({ name: "Again" })).status).toBe(200);
+      expect(reloads).toBe(1);
+      expect((await patch({ add: ["CCC"] })).status).toBe(200);
+      expect(reloads).toBe(2);
+      expect(
+        (
+          await deleteWatchlist(
+            req(`/api/watchlists/${id}`, { method: "DELETE", user: "rel" }),
+            params({ id }),
+          )
+        ).status,
+      ).toBe(204);
+      expect(reloads).toBe(3);
+    } finally {
+      off();
+    }
+  });
+
+  it("reads one watchlist by its id, not by listing all of the user's", async () => {
+    const { watchlists } = await workspace.repositories();
+    const made = await watchlists.create("one", { name: "A", tickers: ["AAA"] });
+    await watchlists.create("one", { name: "B", tickers: ["BBB"] });
+    const list = vi.spyOn(watchlists, "list");
+    try {
+      expect((await watchlists.get("one", made.id)).tickers).toEqual(["AAA"]);
+      await watchlists.update("one", made.id, { add: ["CCC"] });
+      expect(list).not.toHaveBeenCalled();
+    } finally {
+      list.mockRestore();
+    }
   });
 });

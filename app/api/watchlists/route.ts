@@ -25,8 +25,8 @@ export const POST = withRequestContext(async function POST(request: Request): Pr
     const input = await mutationBody(request, watchlistCreateSchema);
     const workspace = getWorkspace();
     const { watchlists } = await workspace.repositories();
+    // A new watchlist has no rule scoped to it yet: the alert engine has nothing to reload.
     const created = await watchlists.create(user, input);
-    workspace.rulesChanged();
     return workspaceJson({ data: created }, 201);
   } catch (error) {
     return toErrorResponse(error);

@@ -22,7 +22,9 @@ export const PATCH = withRequestContext(async function PATCH(
     const workspace = getWorkspace();
     const { watchlists } = await workspace.repositories();
     const updated = await watchlists.update(user, id, patch);
-    workspace.rulesChanged();
+    // The engine reloads only when a rule's scope changed: new tickers on a watchlist some rule is scoped to.
+    const tickersChanged = patch.tickers !== undefined || !!patch.add?.length || !!patch.remove?.length;
+    if (tickersChanged && (await watchlists.scopesRules(id))) workspace.rulesChanged();
     return workspaceJson({ data: updated });
   } catch (error) {
     return toErrorResponse(error);
@@ -39,8 +41,10 @@ export const DELETE = withRequestContext(async function DELETE(
     const id = pathId((await context.params).id, "watchlist");
     const workspace = getWorkspace();
     const { watchlists } = await workspace.repositories();
+    // Rules scoped to it go with it (and the engine reloads); otherwise no rule used it.
+    const scoped = await watchlists.scopesRules(id);
     await watchlists.remove(user, id);
-    workspace.rulesChanged();
+    if (scoped) workspace.rulesChanged();
     return workspaceJson(null, 204);
   } catch (error) {
     return toErrorResponse(error);

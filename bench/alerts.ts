@@ -56,6 +56,7 @@ const rules: CompiledRule[] = generateRules({
 }).map((r, i) => ({
   ...r,
   id: `${r.userId}:${i % RULES_PER_USER}`,
+  label: r.phrase ?? r.kind,
   tickers: r.tickers ? new Set(r.tickers) : null,
 }));
 
@@ -106,7 +107,7 @@ for (const s of sentences.slice(0, 1_000)) {
   const input = { symbol: s.symbol, speaker: s.event.speaker, text: s.event.text };
   const a = matcher
     .match(input)
-    .map((r) => r.id)
+    .map((h) => h.rule.id)
     .sort();
   const b = naive
     .match(input)
@@ -174,6 +175,8 @@ async function latency() {
     isLeader: () => true,
     source: {
       loadRules: async () => store.compiledRules(await watchlists.tickersById()),
+      loadMutes: () => store.activeMutes(),
+      endMutesOf: (callId) => store.endMutesOf(callId),
       recordFirings: (c) => store.recordFirings(c),
       loadResultsCursor: async () => null,
       saveResultsCursor: async () => {},

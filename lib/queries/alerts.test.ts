@@ -6,6 +6,7 @@ const alert = (id: string): Alert => ({
   id,
   ruleId: "1",
   kind: "keyword",
+  rules: [{ ruleId: "1", kind: "keyword", label: "“x”", matched: [], detail: null }],
   callId: "c".repeat(24),
   symbol: "NWSC",
   sequence: Number(id),

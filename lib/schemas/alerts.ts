@@ -17,6 +17,7 @@ export type SpeakerRole = (typeof speakerRoles)[number];
 
 export const PHRASE_MAX = 200;
 export const RULE_TICKERS_MAX = 200;
+export const RULE_NAME_MAX = 80;
 
 const SYMBOL = /^[A-Z][A-Z0-9.-]{0,9}$/;
 
@@ -27,14 +28,14 @@ const phraseSchema = z
   .max(PHRASE_MAX, `phrase must be at most ${PHRASE_MAX} characters`)
   .refine((s) => /[\p{L}\p{N}]/u.test(s), { message: "phrase must contain a letter or a digit" });
 
+const tickerSchema = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .refine((s) => SYMBOL.test(s), { message: "tickers must be ticker symbols" });
+
 const ruleTickersSchema = z
-  .array(
-    z
-      .string()
-      .trim()
-      .transform((s) => s.toUpperCase())
-      .refine((s) => SYMBOL.test(s), { message: "tickers must be ticker symbols" }),
-  )
+  .array(tickerSchema)
   .min(1, "tickers must list at least one symbol when given")
   .max(RULE_TICKERS_MAX, `tickers must list at most ${RULE_TICKERS_MAX} symbols`)
   .transform((list) => [...new Set(list)]);
@@ -46,9 +47,17 @@ const webhookUrlSchema = z
   .max(2000, "webhookUrl must be at most 2000 characters")
   .refine((s) => URL.canParse(s), { message: "webhookUrl must be an absolute URL" });
 
+const ruleNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Give the rule a name, or leave the name out")
+  .max(RULE_NAME_MAX, `A rule's name is at most ${RULE_NAME_MAX} characters`);
+
 /** Body of `POST /api/alert-rules`. */
 export const alertRuleInputSchema = z
   .strictObject({
+    name: ruleNameSchema.optional(),
+    paused: z.boolean().optional(),
     kind: z.enum(alertRuleKinds, { message: `kind must be one of ${alertRuleKinds.join(", ")}` }),
     phrase: phraseSchema.optional(),
     tickers: ruleTickersSchema.optional(),
@@ -92,8 +101,30 @@ export const alertRuleInputSchema = z
   });
 export type AlertRuleInput = z.infer<typeof alertRuleInputSchema>;
 
+/**
+ * Body of `PATCH /api/alert-rules/{id}`: any field of a rule; `null` clears an optional one (`name`, `phrase`,
+ * `tickers`, `watchlistId`, `speakerRole`, `threshold`, `webhookUrl`). The rule that results is checked as a new one
+ * would be, so an edit cannot make a keyword rule without a phrase.
+ */
+export const alertRulePatchSchema = z.strictObject({
+  name: ruleNameSchema.nullable().optional(),
+  paused: z.boolean().optional(),
+  kind: z.enum(alertRuleKinds, { message: `kind must be one of ${alertRuleKinds.join(", ")}` }).optional(),
+  phrase: z.string().nullable().optional(),
+  tickers: z.array(z.string()).nullable().optional(),
+  watchlistId: z.string().nullable().optional(),
+  speakerRole: z.string().nullable().optional(),
+  threshold: z.number().nullable().optional(),
+  webhookUrl: z.string().nullable().optional(),
+});
+export type AlertRulePatch = z.infer<typeof alertRulePatchSchema>;
+
 export const alertRuleSchema = z.object({
   id: z.string(),
+  /** The user's own name for the rule; null = described by what it listens for (`ruleLabel`). */
+  name: z.string().nullable(),
+  /** A paused rule is kept but fires nothing until resumed. */
+  paused: z.boolean(),
   kind: z.enum(alertRuleKinds),
   phrase: z.string().nullable(),
   tickers: z.array(z.string()).nullable(),
@@ -107,11 +138,31 @@ export type AlertRule = z.infer<typeof alertRuleSchema>;
 
 export const alertRuleListSchema = z.object({ data: z.array(alertRuleSchema) });
 
-/** One fired alert, as the inbox lists it and the SSE `alert` event carries it. */
+/**
+ * One rule's part in an alert: which rule, what it was called when it fired (kept when the rule is renamed or
+ * deleted), the words of the sentence it matched, and what else it knows (a sentiment crossing, a guidance figure
+ * against consensus).
+ */
+export const ruleMatchSchema = z.object({
+  ruleId: z.string(),
+  kind: z.enum(alertRuleKinds),
+  label: z.string(),
+  /** The sentence's own words that matched (as said: "tariffs" for the phrase "tariff"); empty for other kinds. */
+  matched: z.array(z.string()),
+  /** "guides revenue $4.1B, 1.6% below consensus $4.17B"; "sentiment −0.31 crossed −0.30"; null when nothing more. */
+  detail: z.string().nullable(),
+});
+export type RuleMatch = z.infer<typeof ruleMatchSchema>;
+
+/**
+ * One fired alert, as the inbox lists it and the SSE `alert` event carries it: one per sentence (or call, or report)
+ * per user, however many of the user's rules matched; `rules` names each. `ruleId` and `kind` are the first rule's.
+ */
 export const alertSchema = z.object({
   id: z.string(),
   ruleId: z.string(),
   kind: z.enum(alertRuleKinds),
+  rules: z.array(ruleMatchSchema).min(1),
   /** `null` for a results alert, which belongs to a report, not a call. */
   callId: z.string().nullable(),
   symbol: z.string(),
@@ -125,9 +176,36 @@ export const alertSchema = z.object({
 });
 export type Alert = z.infer<typeof alertSchema>;
 
+/** The inbox's filters (`GET /api/alerts`): one ticker, one rule, one call, unread only. */
+export const alertListFilterSchema = z.object({
+  ticker: tickerSchema.optional(),
+  ruleId: z
+    .string()
+    .regex(/^\d{1,15}$/, "ruleId must be a rule id")
+    .optional(),
+  callId: z.string().trim().min(1).max(200, "callId is too long").optional(),
+  unread: z
+    .enum(["true", "false"], { message: "unread must be true or false" })
+    .transform((v) => v === "true")
+    .optional(),
+});
+export type AlertListFilter = z.infer<typeof alertListFilterSchema>;
+
+const facetCount = { total: z.number().int().nonnegative(), unread: z.number().int().nonnegative() };
+
+/** Every ticker and rule the user's alerts name, with counts: what the inbox's filters offer. */
+export const alertFacetsSchema = z.object({
+  symbols: z.array(z.object({ symbol: z.string(), ...facetCount })),
+  rules: z.array(z.object({ ruleId: z.string(), ...facetCount })),
+});
+export type AlertFacets = z.infer<typeof alertFacetsSchema>;
+
 export const alertListSchema = z.object({
   data: z.array(alertSchema),
+  /** Every unread alert of the user, whatever the filters: the bell's number. */
   unread: z.number().int().nonnegative(),
+  /** On the first page (no `before`). */
+  facets: alertFacetsSchema.optional(),
 });
 export type AlertList = z.infer<typeof alertListSchema>;
 
@@ -150,6 +228,79 @@ export const markAlertsReadResultSchema = z.object({
   unread: z.number().int().nonnegative(),
 });
 export type MarkAlertsReadResult = z.infer<typeof markAlertsReadResultSchema>;
+
+/** What a rule is called: the user's name for it, else what it listens for. */
+export function ruleLabel(
+  rule: Pick<AlertRule, "name" | "kind" | "phrase" | "threshold"> & { name?: string | null },
+): string {
+  if (rule.name) return rule.name;
+  switch (rule.kind) {
+    case "keyword":
+      return `“${rule.phrase ?? ""}”`;
+    case "guidance":
+      return "Guidance";
+    case "sentiment":
+      return rule.threshold === null
+        ? "Sentiment"
+        : `Sentiment ${rule.threshold >= 0 ? "≥" : "≤"} ${formatThreshold(rule.threshold)}`;
+    case "call-live":
+      return "Call live";
+    case "results":
+      return "Results";
+  }
+}
+
+function formatThreshold(value: number): string {
+  const fixed = Math.abs(value).toFixed(2);
+  return value < 0 ? `−${fixed}` : fixed;
+}
+
+/** One line naming every rule an alert matched: "“tariff” + Guidance". */
+export function alertRulesLine(alert: Pick<Alert, "rules">): string {
+  return alert.rules.map((r) => r.label).join(" + ");
+}
+
+/** What the rules add to the sentence (a guidance figure against consensus, a sentiment crossing), one line. */
+export function alertDetailsLine(alert: Pick<Alert, "rules">): string | null {
+  const details = alert.rules.flatMap((r) => (r.detail ? [r.detail] : []));
+  return details.length > 0 ? details.join(" · ") : null;
+}
+
+/** Mute the rest of a call, or a company until the end of its current call (`docs/workspace.md`, Triage). */
+export const alertMuteScopes = ["call", "company"] as const;
+export type AlertMuteScope = (typeof alertMuteScopes)[number];
+
+export const alertMuteInputSchema = z.discriminatedUnion(
+  "scope",
+  [
+    z.strictObject({
+      scope: z.literal("call"),
+      callId: z.string().trim().min(1, "callId is required").max(200, "callId is too long"),
+      symbol: tickerSchema.optional(),
+    }),
+    z.strictObject({
+      scope: z.literal("company"),
+      symbol: tickerSchema,
+      /** The company's call in progress: the mute ends with it. Without one it ends 12 hours from now. */
+      callId: z.string().trim().min(1).max(200, "callId is too long").optional(),
+    }),
+  ],
+  { message: "scope must be call or company" },
+);
+export type AlertMuteInput = z.infer<typeof alertMuteInputSchema>;
+
+export const alertMuteSchema = z.object({
+  id: z.string(),
+  scope: z.enum(alertMuteScopes),
+  callId: z.string().nullable(),
+  symbol: z.string().nullable(),
+  /** When a mute without a call to end with lapses; the call's end lifts the others. */
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type AlertMute = z.infer<typeof alertMuteSchema>;
+
+export const alertMuteListSchema = z.object({ data: z.array(alertMuteSchema) });
 
 /**
  * Where an alert opens: the call room at the sentence (highlighted, audio cued at its start), at the call's start for

@@ -54,6 +54,7 @@ function alert(text: string): Alert {
     id: String(nextId++),
     ruleId: "7",
     kind: "keyword",
+    rules: [{ ruleId: "7", kind: "keyword", label: "“tariff”", matched: ["tariffs"], detail: null }],
     callId: "a".repeat(24),
     symbol: "NWSC",
     sequence: 12,

@@ -8,6 +8,7 @@ function rule(id: string, over: Partial<CompiledRule>): CompiledRule {
     id,
     userId: "u1",
     kind: "keyword",
+    label: `rule ${id}`,
     phrase: null,
     tickers: null,
     speakerRole: null,
@@ -39,16 +40,42 @@ describe("AlertEvaluator", () => {
     expect(ev.onSentence("nwsc", s)).toEqual([
       {
         userId: "u1",
-        ruleId: "k",
-        kind: "keyword",
         subject: CALL,
         callId: CALL,
         symbol: "NWSC",
         sequence: s.sequence,
         startMs: s.startMs,
         text: s.text,
+        rules: [{ ruleId: "k", kind: "keyword", label: "rule k", matched: ["Tariffs"], detail: null }],
       },
     ]);
+  });
+
+  it("makes one candidate per user for a sentence several of their rules match, naming every rule", () => {
+    const ev = new AlertEvaluator([
+      rule("tariff", { phrase: "tariff" }),
+      rule("margin", { phrase: "gross margin" }),
+      rule("down", { kind: "sentiment", threshold: -0.3 }),
+      rule("other", { userId: "u2", phrase: "tariffs" }),
+    ]);
+    ev.onSentence("NWSC", sentence("Weak.", -0.8));
+    ev.onSentence("NWSC", sentence("Weaker.", -0.8));
+    const s = sentence("Tariffs took a point of gross margin.", -0.8);
+    const out = ev.onSentence("NWSC", s);
+    expect(out.map((c) => c.userId)).toEqual(["u1", "u2"]);
+    expect(out[0]!.text).toBe(s.text);
+    expect(out[0]!.rules).toEqual([
+      { ruleId: "tariff", kind: "keyword", label: "rule tariff", matched: ["Tariffs"], detail: null },
+      { ruleId: "margin", kind: "keyword", label: "rule margin", matched: ["gross margin"], detail: null },
+      {
+        ruleId: "down",
+        kind: "sentiment",
+        label: "rule down",
+        matched: [],
+        detail: "Live sentiment −0.80 crossed −0.30",
+      },
+    ]);
+    expect(out[1]!.rules.map((r) => [r.ruleId, r.matched])).toEqual([["other", ["Tariffs"]]]);
   });
 
   it("fires call-live rules for followed companies only", () => {
@@ -62,7 +89,7 @@ describe("AlertEvaluator", () => {
       name: "Northwind",
       startTime: "2026-11-24T12:00:00Z",
     });
-    expect(out.map((c) => c.ruleId)).toEqual(["live"]);
+    expect(out.flatMap((c) => c.rules.map((r) => r.ruleId))).toEqual(["live"]);
     expect(out[0]!.text).toBe("Northwind (NWSC) is live");
   });
 
@@ -72,7 +99,7 @@ describe("AlertEvaluator", () => {
       rule("up", { kind: "sentiment", threshold: 0.5 }),
     ]);
     const fired = (text: string, score: number) =>
-      ev.onSentence("NWSC", sentence(text, score)).map((c) => c.ruleId);
+      ev.onSentence("NWSC", sentence(text, score)).flatMap((c) => c.rules.map((r) => r.ruleId));
     // Warm-up: a single very negative sentence does not fire.
     expect(fired("Demand collapsed.", -0.9)).toEqual([]);
     expect(fired("Fine.", 0)).toEqual([]);
@@ -85,7 +112,7 @@ describe("AlertEvaluator", () => {
     const ev = new AlertEvaluator([rule("down", { kind: "sentiment", threshold: -0.3 })]);
     const all: string[] = [];
     const push = (score: number) =>
-      all.push(...ev.onSentence("NWSC", sentence("x", score)).map((c) => c.ruleId));
+      all.push(...ev.onSentence("NWSC", sentence("x", score)).flatMap((c) => c.rules.map((r) => r.ruleId)));
     for (let i = 0; i < 3; i++) push(-0.8);
     expect(all).toEqual(["down"]);
     for (let i = 0; i < 12; i++) push(0.5);
@@ -109,7 +136,8 @@ describe("AlertEvaluator", () => {
     expect(ev.onEarnings([base])).toEqual([]);
     expect(ev.onEarnings([{ ...base, symbol: "ACME", eps: 1 }])).toEqual([]);
     const [c] = ev.onEarnings([{ ...base, eps: 1.23, revenue: 2.1e9 }]);
-    expect(c).toMatchObject({ ruleId: "res", subject: "earnings:e1", callId: null, symbol: "NWSC" });
+    expect(c).toMatchObject({ subject: "earnings:e1", callId: null, symbol: "NWSC" });
+    expect(c!.rules.map((r) => r.ruleId)).toEqual(["res"]);
     expect(c!.text).toBe(
       "Northwind (NWSC) Q3 2026 results: EPS 1.23 vs 1.10 est., revenue $2.10B vs $2.00B est.",
     );
@@ -119,7 +147,8 @@ describe("AlertEvaluator", () => {
     const first = new AlertEvaluator([]);
     for (let i = 0; i < 3; i++) first.onSentence("NWSC", sentence("x", -0.8));
     const next = first.withRules([rule("down", { kind: "sentiment", threshold: -0.3 })]);
-    const fired = (score: number) => next.onSentence("NWSC", sentence("x", score)).map((c) => c.ruleId);
+    const fired = (score: number) =>
+      next.onSentence("NWSC", sentence("x", score)).flatMap((c) => c.rules.map((r) => r.ruleId));
     expect(fired(-0.8)).toEqual([]);
     // Back above −0.3 (the window is 12 sentences), then down through it again.
     const after: string[] = [];
@@ -136,7 +165,8 @@ describe("AlertEvaluator", () => {
       rule("elsewhere", { kind: "sentiment", threshold: -0.3, tickers: new Set(["ACME"]) }),
     ]);
     const all: string[] = [];
-    for (let i = 0; i < 3; i++) all.push(...ev.onSentence("nwsc", sentence("x", -0.8)).map((c) => c.ruleId));
+    for (let i = 0; i < 3; i++)
+      all.push(...ev.onSentence("nwsc", sentence("x", -0.8)).flatMap((c) => c.rules.map((r) => r.ruleId)));
     expect(all.sort()).toEqual(["everywhere", "here"]);
   });
 
@@ -145,6 +175,8 @@ describe("AlertEvaluator", () => {
     first.onSentence("NWSC", sentence("x", -0.8));
     first.onSentence("NWSC", sentence("x", -0.8));
     const next = first.withRules([rule("down", { kind: "sentiment", threshold: -0.3 })]);
-    expect(next.onSentence("NWSC", sentence("x", -0.8)).map((c) => c.ruleId)).toEqual(["down"]);
+    expect(next.onSentence("NWSC", sentence("x", -0.8)).flatMap((c) => c.rules.map((r) => r.ruleId))).toEqual(
+      ["down"],
+    );
   });
 });

@@ -2,10 +2,11 @@ import "server-only";
 import type { CallStartedEvent, CallStatusEvent, SentenceEvent } from "@/lib/schemas/live";
 import { formatEps, formatMoney } from "@/lib/format";
 import { PhraseMatcher } from "./matcher";
-import { ScopeIndex, type AlertCandidate, type CompiledRule } from "./rules";
+import { groupByUser, ruleMatch, ScopeIndex, type AlertCandidate, type CompiledRule } from "./rules";
 
 /**
- * Every rule kind over the live events and the earnings calendar. Pure and synchronous: it holds only what crossing
+ * Every rule kind over the live events and the earnings calendar, one candidate per user and event: a sentence that
+ * matches a user's keyword rule, guidance rule and sentiment rule is one alert naming the three. Pure and synchronous: it holds only what crossing
  * detection needs (each call's recent sentiment); recording a firing exactly once is the dispatcher's job, since
  * a restarted evaluator or a new leader may see an event again.
  *
@@ -70,36 +71,44 @@ export class AlertEvaluator {
 
   onCallStarted(event: CallStartedEvent): AlertCandidate[] {
     const symbol = event.symbol.toUpperCase();
-    return this.callLive.rulesFor(symbol).map((rule) => ({
-      userId: rule.userId,
-      ruleId: rule.id,
-      kind: rule.kind,
-      subject: event.callId,
-      callId: event.callId,
-      symbol,
-      sequence: null,
-      startMs: 0,
-      text: `${event.name} (${symbol}) is live`,
-    }));
+    return groupByUser(
+      this.callLive.rulesFor(symbol).map((rule) => ({ userId: rule.userId, match: ruleMatch(rule) })),
+      {
+        subject: event.callId,
+        callId: event.callId,
+        symbol,
+        sequence: null,
+        startMs: 0,
+        text: `${event.name} (${symbol}) is live`,
+      },
+    );
   }
 
   onSentence(symbol: string, event: SentenceEvent): AlertCandidate[] {
     const upper = symbol.toUpperCase();
-    const out: AlertCandidate[] = this.phrases
+    const matches = this.phrases
       .match({ symbol: upper, speaker: event.speaker, text: event.text })
-      .map((rule) => this.sentenceCandidate(rule, upper, event, event.text));
+      .map(({ rule, matched }) => ({ userId: rule.userId, match: ruleMatch(rule, matched) }));
     if (!this.sentiment.isEmpty && typeof event.sentiment === "number") {
       for (const rule of this.crossings(upper, event.callId, event.sentiment))
-        out.push(
-          this.sentenceCandidate(
+        matches.push({
+          userId: rule.userId,
+          match: ruleMatch(
             rule,
-            upper,
-            event,
-            `Live sentiment ${this.estimate(event.callId)!.toFixed(2)} crossed ${rule.threshold!.toFixed(2)}: “${event.text}”`,
+            [],
+            `Live sentiment ${signed(this.estimate(event.callId)!)} crossed ${signed(rule.threshold!)}`,
           ),
-        );
+        });
     }
-    return out;
+    if (matches.length === 0) return [];
+    return groupByUser(matches, {
+      subject: event.callId,
+      callId: event.callId,
+      symbol: upper,
+      sequence: event.sequence,
+      startMs: event.startMs,
+      text: event.text,
+    });
   }
 
   onCallStatus(event: CallStatusEvent): void {
@@ -111,40 +120,23 @@ export class AlertEvaluator {
     for (const record of records) {
       if (record.eps === null && record.revenue === null) continue;
       const symbol = record.symbol.toUpperCase();
-      for (const rule of this.results.rulesFor(symbol)) {
-        out.push({
-          userId: rule.userId,
-          ruleId: rule.id,
-          kind: rule.kind,
-          subject: `earnings:${record.id}`,
-          callId: null,
-          symbol,
-          sequence: null,
-          startMs: null,
-          text: resultsText(record),
-        });
-      }
+      const rules = this.results.rulesFor(symbol);
+      if (rules.length === 0) continue;
+      out.push(
+        ...groupByUser(
+          rules.map((rule) => ({ userId: rule.userId, match: ruleMatch(rule) })),
+          {
+            subject: `earnings:${record.id}`,
+            callId: null,
+            symbol,
+            sequence: null,
+            startMs: null,
+            text: resultsText(record),
+          },
+        ),
+      );
     }
     return out;
-  }
-
-  private sentenceCandidate(
-    rule: CompiledRule,
-    symbol: string,
-    event: SentenceEvent,
-    text: string,
-  ): AlertCandidate {
-    return {
-      userId: rule.userId,
-      ruleId: rule.id,
-      kind: rule.kind,
-      subject: event.callId,
-      callId: event.callId,
-      symbol,
-      sequence: event.sequence,
-      startMs: event.startMs,
-      text,
-    };
   }
 
   private estimate(callId: string): number | null {
@@ -172,6 +164,11 @@ export class AlertEvaluator {
     }
     return fired;
   }
+}
+
+/** "+0.42", "−0.30": the sign always shown, as thresholds are read. */
+function signed(value: number): string {
+  return `${value < 0 ? "−" : "+"}${Math.abs(value).toFixed(2)}`;
 }
 
 function resultsText(record: EarningsActuals): string {

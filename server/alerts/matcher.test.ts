@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PhraseMatcher } from "./matcher";
+import { PhraseMatcher, type PhraseHit } from "./matcher";
 import type { CompiledRule } from "./rules";
 import { stem, words } from "./text";
 
@@ -8,6 +8,7 @@ function rule(id: string, over: Partial<CompiledRule> = {}): CompiledRule {
     id,
     userId: "u1",
     kind: "keyword",
+    label: id,
     phrase: null,
     tickers: null,
     speakerRole: null,
@@ -17,7 +18,7 @@ function rule(id: string, over: Partial<CompiledRule> = {}): CompiledRule {
 }
 
 const say = (text: string, symbol = "NWSC", speaker = "SPEAKER_1") => ({ text, symbol, speaker });
-const ids = (rules: CompiledRule[]) => rules.map((r) => r.id).sort();
+const ids = (hits: PhraseHit[]) => hits.map((h) => h.rule.id).sort();
 
 describe("words and stems", () => {
   it("folds plurals and simple inflections onto one key", () => {
@@ -82,6 +83,21 @@ describe("PhraseMatcher", () => {
     ]);
     expect(ids(m.match(say("Gross margin expanded", "nwsc", "SPEAKER_2")))).toEqual(["all", "exec", "nwsc"]);
     expect(ids(m.match(say("A question on margin", "ACME", "OPERATOR")))).toEqual(["all", "op", "other"]);
+  });
+
+  it("quotes the sentence's own words that matched each rule, each once", () => {
+    const m = new PhraseMatcher([
+      rule("t", { phrase: "tariff" }),
+      rule("sc", { phrase: "supply chain" }),
+      rule("both", { phrase: "tariff", userId: "u2" }),
+    ]);
+    const hits = m.match(say("New Tariffs hit our Supply-Chain; tariffs again."));
+    const matched = Object.fromEntries(hits.map((h) => [h.rule.id, h.matched]));
+    expect(matched).toEqual({
+      t: ["Tariffs", "tariffs"],
+      sc: ["Supply Chain"],
+      both: ["Tariffs", "tariffs"],
+    });
   });
 
   it("shares one entry between users with the same phrase", () => {

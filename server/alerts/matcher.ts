@@ -1,6 +1,6 @@
 import "server-only";
 import { speakerRoleOf, type CompiledRule } from "./rules";
-import { StemCache } from "./text";
+import { StemCache, wordsAsSaid } from "./text";
 
 /**
  * Phrase rules (keyword rules, and guidance rules through their fixed phrases) compiled into one index, so a
@@ -39,6 +39,12 @@ interface Bucket {
 interface Entry {
   rest: string[];
   bucket: Bucket;
+}
+
+/** A rule a sentence fired, with the sentence's words that matched it (as said, each once). */
+export interface PhraseHit {
+  rule: CompiledRule;
+  matched: string[];
 }
 
 export interface SentenceInput {
@@ -83,9 +89,9 @@ export class PhraseMatcher {
   }
 
   /** The rules a sentence fires, each once (a rule whose phrase appears twice still fires once). */
-  match(sentence: SentenceInput): CompiledRule[] {
+  match(sentence: SentenceInput): PhraseHit[] {
     const stems = this.stems.stems(sentence.text);
-    let hit: Set<Bucket> | null = null;
+    let hit: Map<Bucket, [start: number, length: number][]> | null = null;
     for (let i = 0; i < stems.length; i++) {
       const entries = this.index.get(stems[i]!);
       if (entries === undefined) continue;
@@ -97,27 +103,32 @@ export class PhraseMatcher {
             ok = false;
             break;
           }
-        if (ok) (hit ??= new Set()).add(entry.bucket);
+        if (!ok) continue;
+        hit ??= new Map();
+        const spans = hit.get(entry.bucket);
+        if (spans) spans.push([i, entry.rest.length + 1]);
+        else hit.set(entry.bucket, [[i, entry.rest.length + 1]]);
       }
     }
     if (hit === null) return [];
+    const said = wordsAsSaid(sentence.text, stems.length);
     const symbol = sentence.symbol.toUpperCase();
     const role = speakerRoleOf(sentence.speaker);
-    const seen = new Set<string>();
-    const out: CompiledRule[] = [];
-    const take = (rules: readonly CompiledRule[] | undefined) => {
+    const byRule = new Map<string, PhraseHit>();
+    const take = (rules: readonly CompiledRule[] | undefined, words: readonly string[]) => {
       if (!rules) return;
       for (const rule of rules) {
-        if (seen.has(rule.id)) continue;
         if (rule.speakerRole !== null && rule.speakerRole !== role) continue;
-        seen.add(rule.id);
-        out.push(rule);
+        const found = byRule.get(rule.id);
+        if (!found) byRule.set(rule.id, { rule, matched: [...words] });
+        else for (const w of words) if (!found.matched.includes(w)) found.matched.push(w);
       }
     };
-    for (const bucket of hit) {
-      take(bucket.all);
-      take(bucket.bySymbol.get(symbol));
+    for (const [bucket, spans] of hit) {
+      const words = [...new Set(spans.map(([start, length]) => said.slice(start, start + length).join(" ")))];
+      take(bucket.all, words);
+      take(bucket.bySymbol.get(symbol), words);
     }
-    return out;
+    return [...byRule.values()];
   }
 }

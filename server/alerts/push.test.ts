@@ -26,6 +26,7 @@ const alert: Alert = {
   id: "41",
   ruleId: "7",
   kind: "keyword",
+  rules: [{ ruleId: "7", kind: "keyword", label: "“tariff”", matched: ["tariffs"], detail: null }],
   callId: "a".repeat(24),
   symbol: "NWSC",
   sequence: 12,
@@ -159,7 +160,7 @@ describe("Web Push", () => {
     expect(Number(headers.ttl)).toBeGreaterThan(0);
     verifyVapid(headers, `http://127.0.0.1:${endpoint.port}`, keys.publicKey);
     expect(JSON.parse(decryptAes128gcm(body, ua, auth))).toEqual({
-      title: "NWSC: said on the call",
+      title: "NWSC: “tariff”",
       body: alert.text,
       url: "/calls/x?t=48000",
       alertId: "41",

@@ -1,7 +1,7 @@
 import "server-only";
 import webpush from "web-push";
 import { z } from "zod";
-import type { Alert } from "@/lib/schemas/alerts";
+import { alertDetailsLine, alertRulesLine, type Alert } from "@/lib/schemas/alerts";
 import { AppError } from "../http/errors";
 import { DeliveryQueue } from "./delivery-queue";
 import { guardedPost } from "./guarded-post";
@@ -177,8 +177,8 @@ export interface PushMessage {
 
 export function pushMessage(alert: Alert, url: string | null): PushMessage {
   return {
-    title: `${alert.symbol}: ${alert.kind === "keyword" ? "said on the call" : alert.kind}`,
-    body: alert.text,
+    title: `${alert.symbol}: ${alertRulesLine(alert)}`,
+    body: [alert.text, alertDetailsLine(alert)].filter(Boolean).join("\n"),
     url,
     alertId: alert.id,
   };

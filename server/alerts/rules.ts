@@ -1,5 +1,5 @@
 import "server-only";
-import type { AlertRuleKind, SpeakerRole } from "@/lib/schemas/alerts";
+import type { AlertRuleKind, RuleMatch, SpeakerRole } from "@/lib/schemas/alerts";
 
 /**
  * A rule as the engine evaluates it: its scope already resolved to upper-case tickers (its own tickers plus its
@@ -9,17 +9,20 @@ export interface CompiledRule {
   id: string;
   userId: string;
   kind: AlertRuleKind;
+  /** What the alert will call it (`ruleLabel`): kept with the alert, so it outlives a rename. */
+  label: string;
   phrase: string | null;
   tickers: ReadonlySet<string> | null;
   speakerRole: SpeakerRole | null;
   threshold: number | null;
 }
 
-/** What a rule's evaluation produced; recording it (once) and delivering it is the dispatcher's job. */
+/**
+ * What an event's evaluation produced for one user: one alert, however many of the user's rules matched (`rules`,
+ * each with its matched words). Recording it (once) and delivering it is the dispatcher's job.
+ */
 export interface AlertCandidate {
   userId: string;
-  ruleId: string;
-  kind: AlertRuleKind;
   /** What the firing is unique per, with `sequence`: the call id, or `earnings:<record id>` for results. */
   subject: string;
   callId: string | null;
@@ -27,6 +30,33 @@ export interface AlertCandidate {
   sequence: number | null;
   startMs: number | null;
   text: string;
+  rules: RuleMatch[];
+}
+
+/** One rule's match before it is grouped with the user's other rules on the same event. */
+export function ruleMatch(
+  rule: CompiledRule,
+  matched: string[] = [],
+  detail: string | null = null,
+): RuleMatch {
+  return { ruleId: rule.id, kind: rule.kind, label: rule.label, matched, detail };
+}
+
+/**
+ * Groups one event's matches by user, in the order the users first appear: the same sentence matched by three of a
+ * user's rules is one alert naming the three.
+ */
+export function groupByUser(
+  matches: readonly { userId: string; match: RuleMatch }[],
+  base: Omit<AlertCandidate, "userId" | "rules">,
+): AlertCandidate[] {
+  const byUser = new Map<string, AlertCandidate>();
+  for (const { userId, match } of matches) {
+    const existing = byUser.get(userId);
+    if (existing) existing.rules.push(match);
+    else byUser.set(userId, { ...base, userId, rules: [match] });
+  }
+  return [...byUser.values()];
 }
 
 /** Rules bucketed by ticker, so finding the rules of one symbol never walks every user's rules. */

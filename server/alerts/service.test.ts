@@ -3,6 +3,7 @@ import type { Alert } from "@/lib/schemas/alerts";
 import { InMemoryHub } from "../live/hub";
 import { createMemoryBus } from "./bus";
 import type { EarningsActuals } from "./evaluator";
+import type { ActiveMute } from "./mutes";
 import type { AlertCandidate, CompiledRule } from "./rules";
 import { AlertService, type AlertSource } from "./service";
 import type { WebhookPayload, WebhookSender } from "./webhook";
@@ -14,6 +15,7 @@ function rule(id: string, over: Partial<CompiledRule>): CompiledRule {
     id,
     userId: "ann",
     kind: "keyword",
+    label: id,
     phrase: null,
     tickers: null,
     speakerRole: null,
@@ -23,11 +25,19 @@ function rule(id: string, over: Partial<CompiledRule>): CompiledRule {
 }
 
 /** A source that dedupes like the database's unique index does. */
-function memorySource(rules: CompiledRule[], webhooks = new Map<string, string>()) {
+function memorySource(rules: CompiledRule[], webhooks = new Map<string, string>(), mutes: ActiveMute[] = []) {
   const recorded = new Map<string, Alert>();
+  const ended: string[] = [];
   let cursor: number | null = null;
   const source: AlertSource = {
     loadRules: async () => ({ rules, webhooks }),
+    loadMutes: async () => mutes,
+    async endMutesOf(callId) {
+      ended.push(callId);
+      const before = mutes.length;
+      mutes.splice(0, mutes.length, ...mutes.filter((m) => m.callId !== callId));
+      return before - mutes.length;
+    },
     async recordFirings(candidates) {
       return candidates.flatMap((c) => {
         const alert = record(c);
@@ -38,12 +48,13 @@ function memorySource(rules: CompiledRule[], webhooks = new Map<string, string>(
     saveResultsCursor: async (s) => void (cursor = s),
   };
   function record(c: AlertCandidate): Alert | null {
-    const key = [c.userId, c.ruleId, c.subject, c.sequence ?? -1].join("|");
+    const key = [c.userId, c.subject, c.sequence ?? -1].join("|");
     if (recorded.has(key)) return null;
     const alert: Alert = {
       id: String(recorded.size + 1),
-      ruleId: c.ruleId,
-      kind: c.kind,
+      ruleId: c.rules[0]!.ruleId,
+      kind: c.rules[0]!.kind,
+      rules: c.rules,
       callId: c.callId,
       symbol: c.symbol,
       sequence: c.sequence,
@@ -55,7 +66,7 @@ function memorySource(rules: CompiledRule[], webhooks = new Map<string, string>(
     recorded.set(key, alert);
     return alert;
   }
-  return { source, recorded, cursor: () => cursor };
+  return { source, recorded, ended, cursor: () => cursor };
 }
 
 function fakeWebhooks() {
@@ -70,12 +81,18 @@ function fakeWebhooks() {
 
 function setup(
   rules: CompiledRule[],
-  options: { leader?: () => boolean; earnings?: EarningsActuals[][] } = {},
+  options: {
+    leader?: () => boolean;
+    earnings?: EarningsActuals[][];
+    mutes?: ActiveMute[];
+    webhooks?: Map<string, string>;
+    describeGuidance?: (c: AlertCandidate) => Promise<string | null>;
+  } = {},
 ) {
   const hub = new InMemoryHub();
   const bus = createMemoryBus();
-  const webhooks = new Map([["k", "https://hooks.example.com/x"]]);
-  const mem = memorySource(rules, webhooks);
+  const webhooks = options.webhooks ?? new Map([["k", "https://hooks.example.com/x"]]);
+  const mem = memorySource(rules, webhooks, options.mutes);
   const hooks = fakeWebhooks();
   const polls: number[] = [];
   const service = new AlertService({
@@ -94,6 +111,8 @@ function setup(
       : null,
     log: { info() {}, warn() {}, error() {} },
     publicBaseUrl: "https://callroom.example",
+    describeGuidance: options.describeGuidance,
+    guidanceDetailMs: 200,
     now: () => 1_800_000_000_000,
   });
   return { hub, bus, service, mem, hooks, polls };
@@ -159,6 +178,93 @@ describe("AlertService", () => {
     await service.idle();
     expect([...mem.recorded.values()].map((a) => a.ruleId)).toEqual(["late"]);
     await service.stop();
+  });
+
+  it("sends one alert per sentence naming every rule, to each webhook its rules name once", async () => {
+    const { hub, bus, service, hooks } = setup(
+      [rule("a", { phrase: "tariff" }), rule("b", { phrase: "steel" }), rule("c", { phrase: "tariffs on" })],
+      {
+        webhooks: new Map([
+          ["a", "https://hooks.example.com/one"],
+          ["b", "https://hooks.example.com/one"],
+          ["c", "https://hooks.example.com/two"],
+        ]),
+      },
+    );
+    const received: Alert[] = [];
+    bus.subscribeUser("ann", (a) => received.push(a));
+    service.start();
+    await service.reload();
+    hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(3, "Tariffs on steel rose.") });
+    await service.idle();
+    expect(received).toHaveLength(1);
+    expect(received[0]!.rules.map((r) => [r.ruleId, r.matched])).toEqual([
+      ["a", ["Tariffs"]],
+      ["c", ["Tariffs on"]],
+      ["b", ["steel"]],
+    ]);
+    expect(hooks.sent.map((h) => h.url).sort()).toEqual([
+      "https://hooks.example.com/one",
+      "https://hooks.example.com/two",
+    ]);
+    await service.stop();
+  });
+
+  it("records nothing for a muted call or company, and lifts the mutes that end with the call", async () => {
+    const far = 1_900_000_000_000;
+    const mutes: ActiveMute[] = [
+      { userId: "ann", scope: "call", callId: CALL, symbol: null, expiresAtMs: far },
+      { userId: "bea", scope: "company", callId: CALL, symbol: "NWSC", expiresAtMs: far },
+      // Lapsed: no longer silences anything.
+      { userId: "cy", scope: "company", callId: null, symbol: "NWSC", expiresAtMs: 1_700_000_000_000 },
+    ];
+    const { hub, service, mem } = setup(
+      ["ann", "bea", "cy", "dee"].map((u) => rule(u, { userId: u, phrase: "tariff" })),
+      { mutes },
+    );
+    service.start();
+    await service.reload();
+    hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(4, "Tariffs again.") });
+    await service.idle();
+    expect([...mem.recorded.values()].map((a) => a.ruleId).sort()).toEqual(["cy", "dee"]);
+    hub.publish({ event: "call.status", symbol: "NWSC", data: { callId: CALL, status: "completed" } });
+    await service.idle();
+    expect(mem.ended).toEqual([CALL]);
+    await service.reload();
+    hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(5, "Tariffs, once more.") });
+    await service.idle();
+    expect(
+      [...mem.recorded.values()]
+        .filter((a) => a.sequence === 5)
+        .map((a) => a.ruleId)
+        .sort(),
+    ).toEqual(["ann", "bea", "cy", "dee"]);
+    await service.stop();
+  });
+
+  it("adds the comparison with consensus to a guidance match, and never waits longer than allowed for it", async () => {
+    const slow = setup([rule("g", { kind: "guidance" })], {
+      describeGuidance: () => new Promise((r) => setTimeout(() => r("too late"), 5_000)),
+    });
+    const fast = setup([rule("g", { kind: "guidance" }), rule("k", { phrase: "outlook" })], {
+      describeGuidance: async (c) => `guides revenue for ${c.symbol} 1.6% below consensus`,
+    });
+    for (const { hub, service } of [slow, fast]) {
+      service.start();
+      await service.reload();
+      hub.publish({
+        event: "sentence",
+        symbol: "NWSC",
+        data: sentence(9, "Our outlook: we now expect $4.1B."),
+      });
+      await service.idle();
+      await service.stop();
+    }
+    expect([...slow.mem.recorded.values()][0]!.rules[0]!.detail).toBeNull();
+    expect([...fast.mem.recorded.values()][0]!.rules.map((r) => [r.ruleId, r.detail])).toEqual([
+      ["g", "guides revenue for NWSC 1.6% below consensus"],
+      ["k", null],
+    ]);
   });
 
   it("polls results from a stored cursor and fires once per record", async () => {

@@ -4,6 +4,7 @@ import { alertPath } from "@/lib/schemas/alerts";
 import type { DeliveredEvent, LiveHub } from "../live/hub";
 import type { AlertBus } from "./bus";
 import { AlertEvaluator, type EarningsActuals } from "./evaluator";
+import { MuteIndex, type ActiveMute } from "./mutes";
 import { pushMessage, type PushSender, type StoredPushSubscription } from "./push";
 import type { AlertCandidate, CompiledRule } from "./rules";
 import type { RecordedFiring } from "./store";
@@ -20,12 +21,20 @@ import { webhookPayload, type WebhookSender } from "./webhook";
  *   rule's webhook and the user's push subscriptions, in the background so one slow webhook delays nobody.
  * - Results: the earnings calendar is polled with `updatedSince` (the upstream's `parameters[updated]`) from a
  *   stored cursor, so records that gained actuals while no one was leader are still seen.
- * - Rules are loaded at start and reloaded when the bus says they changed (and every `reloadMs` as a safety net).
+ * - Rules and mutes are loaded at start and reloaded when the bus says they changed (and every `reloadMs` as a
+ *   safety net). A muted user's candidate is dropped before it is recorded; when a call ends, the mutes that lasted
+ *   until its end are lifted.
+ * - A guidance match is described before it is recorded (`describeGuidance`: the figure against consensus, as the
+ *   call room's Figures panel shows it), within `guidanceDetailMs`: an alert is never held longer for its detail.
  */
 
 export interface AlertSource {
   /** Every user's rules with their scopes resolved, and the webhook URL of each rule that has one. */
   loadRules(): Promise<{ rules: CompiledRule[]; webhooks: Map<string, string> }>;
+  /** Every user's mutes in force. */
+  loadMutes(): Promise<ActiveMute[]>;
+  /** Lifts the mutes that last until this call's end; returns how many. */
+  endMutesOf(callId: string): Promise<number>;
   /** Records an event's firings (once each across every instance) and returns those this call recorded. */
   recordFirings(candidates: readonly AlertCandidate[]): Promise<RecordedFiring[]>;
   /** Where the results poll stopped (Unix seconds), kept across restarts. */
@@ -48,6 +57,9 @@ export interface AlertServiceOptions {
   log: Pick<Logger, "info" | "warn" | "error">;
   /** Absolute origin for links in webhooks (`CALLROOM_PUBLIC_URL`); null = relative links only. */
   publicBaseUrl: string | null;
+  /** What a guidance sentence says against consensus ("guides revenue 1.6% below consensus"), or null. */
+  describeGuidance?: (candidate: AlertCandidate) => Promise<string | null>;
+  guidanceDetailMs?: number;
   resultsPollMs?: number;
   reloadMs?: number;
   now?: () => number;
@@ -55,6 +67,7 @@ export interface AlertServiceOptions {
 
 export class AlertService {
   private evaluator = new AlertEvaluator([]);
+  private mutes = new MuteIndex([]);
   private webhookUrls = new Map<string, string>();
   private unsubscribe: (() => void) | null = null;
   private offRules: (() => void) | null = null;
@@ -118,10 +131,14 @@ export class AlertService {
       do {
         this.reloadAgain = false;
         try {
-          const { rules, webhooks } = await this.options.source.loadRules();
+          const [{ rules, webhooks }, mutes] = await Promise.all([
+            this.options.source.loadRules(),
+            this.options.source.loadMutes(),
+          ]);
           const before = this.evaluator.rules;
           this.evaluator = this.evaluator.withRules(rules);
           this.webhookUrls = webhooks;
+          this.mutes = new MuteIndex(mutes);
           // A deleted rule (or a removed user's) leaves none of its deliveries queued or open.
           const kept = new Set(rules.map((r) => r.id));
           const gone = before.filter((r) => !kept.has(r.id));
@@ -142,8 +159,49 @@ export class AlertService {
     let candidates: AlertCandidate[] = [];
     if (event.event === "sentence") candidates = this.evaluator.onSentence(event.symbol, event.data);
     else if (event.event === "call.started") candidates = this.evaluator.onCallStarted(event.data);
-    else if (event.event === "call.status") this.evaluator.onCallStatus(event.data);
+    else if (event.event === "call.status") {
+      this.evaluator.onCallStatus(event.data);
+      if (event.data.status !== "live" && this.mutes.endsWith(event.data.callId))
+        this.track(this.endMutes(event.data.callId));
+    }
     if (candidates.length > 0) this.track(this.fire(candidates));
+  }
+
+  private async endMutes(callId: string): Promise<void> {
+    try {
+      if ((await this.options.source.endMutesOf(callId)) > 0) await this.reload();
+    } catch (error) {
+      this.options.log.warn({ err: error, callId }, "alerts: could not lift the mutes of an ended call");
+    }
+  }
+
+  /** Adds what a guidance sentence says against consensus to its guidance matches, within the time allowed. */
+  private async describe(candidates: AlertCandidate[]): Promise<AlertCandidate[]> {
+    const describeGuidance = this.options.describeGuidance;
+    if (!describeGuidance || !candidates.some((c) => c.rules.some((r) => r.kind === "guidance")))
+      return candidates;
+    return Promise.all(
+      candidates.map(async (candidate) => {
+        if (!candidate.rules.some((r) => r.kind === "guidance" && r.detail === null)) return candidate;
+        let timer: NodeJS.Timeout | undefined;
+        const detail = await Promise.race([
+          describeGuidance(candidate).catch((error: unknown) => {
+            this.options.log.warn({ err: error }, "alerts: could not compare guidance with consensus");
+            return null;
+          }),
+          new Promise<null>((resolve) => {
+            timer = setTimeout(() => resolve(null), this.options.guidanceDetailMs ?? 1_500);
+          }),
+        ]).finally(() => clearTimeout(timer));
+        if (!detail) return candidate;
+        return {
+          ...candidate,
+          rules: candidate.rules.map((r) =>
+            r.kind === "guidance" && r.detail === null ? { ...r, detail } : r,
+          ),
+        };
+      }),
+    );
   }
 
   /** Polls the earnings calendar once (the timer calls it; tests call it directly). */
@@ -169,13 +227,16 @@ export class AlertService {
   }
 
   /** One event's firings: recorded together, then each delivered by whoever recorded it. */
-  private async fire(candidates: readonly AlertCandidate[]): Promise<void> {
+  private async fire(all: readonly AlertCandidate[]): Promise<void> {
+    const nowMs = this.now();
+    const audible = this.mutes.isEmpty ? all : all.filter((c) => !this.mutes.isMuted(c, nowMs));
+    if (audible.length === 0) return;
     let recorded: RecordedFiring[];
     try {
-      recorded = await this.options.source.recordFirings(candidates);
+      recorded = await this.options.source.recordFirings(await this.describe([...audible]));
     } catch (error) {
       this.options.log.error(
-        { err: error, ruleIds: candidates.map((c) => c.ruleId) },
+        { err: error, ruleIds: audible.flatMap((c) => c.rules.map((r) => r.ruleId)) },
         "alerts: could not record the firings",
       );
       return;
@@ -184,12 +245,17 @@ export class AlertService {
     for (const { candidate, alert } of recorded) {
       this.options.bus.publish({ type: "alert", userId: candidate.userId, alert });
       const link = this.options.publicBaseUrl ? `${this.options.publicBaseUrl}${alertPath(alert)}` : null;
-      const webhookUrl = this.webhookUrls.get(candidate.ruleId);
-      if (webhookUrl)
+      // Each webhook once, however many of the alert's rules name it.
+      const byUrl = new Map<string, string[]>();
+      for (const rule of candidate.rules) {
+        const url = this.webhookUrls.get(rule.ruleId);
+        if (url) byUrl.set(url, [...(byUrl.get(url) ?? []), rule.ruleId]);
+      }
+      for (const [webhookUrl, ruleIds] of byUrl)
         this.track(
           this.options.webhooks.deliver(webhookUrl, webhookPayload(alert, link), {
             user: candidate.userId,
-            ruleIds: [candidate.ruleId],
+            ruleIds,
             about: `${candidate.subject}:${candidate.sequence ?? -1}`,
           }),
         );
@@ -210,7 +276,7 @@ export class AlertService {
           (subscriptions.get(candidate.userId) ?? []).map((s) =>
             sender.send(s, pushMessage(alert, alertPath(alert)), {
               user: candidate.userId,
-              ruleIds: [candidate.ruleId],
+              ruleIds: candidate.rules.map((r) => r.ruleId),
             }),
           ),
         ),

@@ -4,7 +4,7 @@ import { WatchlistRepository } from "../workspace/watchlists";
 import { testDatabase } from "../workspace/test-db";
 import { ensureVapidKeys } from "./push";
 import type { AlertCandidate } from "./rules";
-import { AlertStore } from "./store";
+import { AlertStore, patchedRule } from "./store";
 
 let database: Database;
 let store: AlertStore;
@@ -17,21 +17,29 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database?.close());
 
-const candidate = (over: Partial<AlertCandidate>): AlertCandidate => ({
+const candidate = (
+  over: Partial<Omit<AlertCandidate, "rules">> & { ruleId?: string; rules?: AlertCandidate["rules"] },
+): AlertCandidate => {
+  const { ruleId = "0", rules, ...rest } = over;
+  return {
+    ...base,
+    rules: rules ?? [{ ruleId, kind: "keyword", label: "“tariff”", matched: ["Tariffs"], detail: null }],
+    ...rest,
+  };
+};
+
+const base = {
   userId: "alice",
-  ruleId: "0",
-  kind: "keyword",
   subject: "a".repeat(24),
   callId: "a".repeat(24),
   symbol: "NWSC",
   sequence: 3,
   startMs: 12_000,
   text: "Tariffs hurt.",
-  ...over,
-});
+};
 
 describe("AlertStore", () => {
-  it("records a firing exactly once per (user, rule, call, sentence)", async () => {
+  it("records a firing exactly once per (user, call, sentence)", async () => {
     const rule = await store.createRule("alice", { kind: "keyword", phrase: "tariff" });
     const first = await store.recordFiring(candidate({ ruleId: rule.id }));
     expect(first).toMatchObject({ ruleId: rule.id, sequence: 3, startMs: 12_000, read: false });
@@ -66,16 +74,151 @@ describe("AlertStore", () => {
     expect((await store.listAlerts("u3", { limit: 10 })).data).toHaveLength(1);
   });
 
-  it("records the rest of a batch when one candidate's rule was deleted after it was evaluated", async () => {
-    const kept = await store.createRule("v1", { kind: "keyword", phrase: "pricing" });
-    const gone = await store.createRule("v2", { kind: "keyword", phrase: "pricing" });
-    await store.deleteRule("v2", gone.id);
-    const recorded = await store.recordFirings([
-      candidate({ userId: "v2", ruleId: gone.id, sequence: 7 }),
-      candidate({ userId: "v1", ruleId: kept.id, sequence: 7 }),
+  it("records one alert per sentence naming every rule that matched, and keeps it when a rule is deleted", async () => {
+    const tariff = await store.createRule("v1", { kind: "keyword", phrase: "tariff" });
+    const guidance = await store.createRule("v1", { kind: "guidance", name: "Outlook" });
+    const rules = [
+      { ruleId: tariff.id, kind: "keyword" as const, label: "“tariff”", matched: ["tariffs"], detail: null },
+      {
+        ruleId: guidance.id,
+        kind: "guidance" as const,
+        label: "Outlook",
+        matched: ["we now expect"],
+        detail: "guides revenue $4.10B, 1.6% below consensus $4.17B",
+      },
+    ];
+    const [first] = await store.recordFirings([candidate({ userId: "v1", sequence: 7, rules })]);
+    expect(first!.alert).toMatchObject({ ruleId: tariff.id, kind: "keyword", rules });
+    // The same sentence again with only one of the rules (a replay after a rule was paused): still one alert.
+    expect(await store.recordFirings([candidate({ userId: "v1", sequence: 7, rules: [rules[1]!] })])).toEqual(
+      [],
+    );
+    await store.deleteRule("v1", tariff.id);
+    const inbox = await store.listAlerts("v1", { limit: 10 });
+    expect(inbox.data).toHaveLength(1);
+    expect(inbox.data[0]!.rules.map((r) => r.label)).toEqual(["“tariff”", "Outlook"]);
+  });
+
+  it("filters the inbox by ticker, rule, call and unread, and counts what the filters offer", async () => {
+    const a = await store.createRule("flo", { kind: "keyword", phrase: "margin" });
+    const b = await store.createRule("flo", { kind: "keyword", phrase: "backlog" });
+    const match = (id: string) => ({
+      ruleId: id,
+      kind: "keyword" as const,
+      label: id,
+      matched: [],
+      detail: null,
+    });
+    const callX = "x".repeat(24);
+    const callY = "y".repeat(24);
+    await store.recordFirings([
+      candidate({
+        userId: "flo",
+        subject: callX,
+        callId: callX,
+        symbol: "AAA",
+        sequence: 1,
+        rules: [match(a.id)],
+      }),
+      candidate({
+        userId: "flo",
+        subject: callX,
+        callId: callX,
+        symbol: "AAA",
+        sequence: 2,
+        rules: [match(a.id), match(b.id)],
+      }),
     ]);
-    expect(recorded.map((r) => r.candidate.userId)).toEqual(["v1"]);
-    expect((await store.listAlerts("v1", { limit: 10 })).data).toHaveLength(1);
+    const [onY] = await store.recordFirings([
+      candidate({
+        userId: "flo",
+        subject: callY,
+        callId: callY,
+        symbol: "BBB",
+        sequence: 1,
+        rules: [match(b.id)],
+      }),
+    ]);
+    await store.markRead("flo", onY!.alert.id);
+    const seqs = async (filter: Parameters<AlertStore["listAlerts"]>[1]) =>
+      (await store.listAlerts("flo", filter)).data.map((x) => `${x.symbol}${x.sequence}`);
+    expect(await seqs({ limit: 10, ticker: "AAA" })).toEqual(["AAA2", "AAA1"]);
+    expect(await seqs({ limit: 10, ruleId: b.id })).toEqual(["BBB1", "AAA2"]);
+    expect(await seqs({ limit: 10, callId: callY })).toEqual(["BBB1"]);
+    expect(await seqs({ limit: 10, unread: true })).toEqual(["AAA2", "AAA1"]);
+    const page = await store.listAlerts("flo", { limit: 1, ticker: "BBB" });
+    expect(page.unread).toBe(2);
+    expect(page.facets).toEqual({
+      symbols: [
+        { symbol: "AAA", total: 2, unread: 2 },
+        { symbol: "BBB", total: 1, unread: 0 },
+      ],
+      rules: [
+        { ruleId: b.id, total: 2, unread: 1 },
+        { ruleId: a.id, total: 2, unread: 2 },
+      ],
+    });
+  });
+
+  it("mutes a call or a company, marks what it silences read, and lifts both when the call ends", async () => {
+    const callX = "m".repeat(24);
+    const rule = await store.createRule("gus", { kind: "keyword", phrase: "x" });
+    await store.recordFirings([
+      candidate({
+        userId: "gus",
+        subject: callX,
+        callId: callX,
+        symbol: "AAA",
+        sequence: 1,
+        ruleId: rule.id,
+      }),
+      candidate({
+        userId: "gus",
+        subject: callX,
+        callId: callX,
+        symbol: "AAA",
+        sequence: 2,
+        ruleId: rule.id,
+      }),
+    ]);
+    const { mute, marked } = await store.createMute("gus", { scope: "call", callId: callX, symbol: "AAA" });
+    expect(marked).toBe(2);
+    expect(await store.unreadCount("gus")).toBe(0);
+    // Muting it again is the same mute.
+    expect((await store.createMute("gus", { scope: "call", callId: callX })).mute.id).toBe(mute.id);
+    await store.createMute("gus", { scope: "company", symbol: "BBB", callId: "n".repeat(24) });
+    expect((await store.listMutes("gus")).map((m) => [m.scope, m.callId ?? m.symbol])).toEqual([
+      ["company", "n".repeat(24)],
+      ["call", callX],
+    ]);
+    expect((await store.activeMutes()).filter((m) => m.userId === "gus")).toHaveLength(2);
+    expect(await store.listMutes("hal")).toEqual([]);
+    await expect(store.deleteMute("hal", mute.id)).rejects.toMatchObject({ status: 404 });
+    expect(await store.endMutesOf("n".repeat(24))).toBe(1);
+    await store.deleteMute("gus", mute.id);
+    expect(await store.listMutes("gus")).toEqual([]);
+  });
+
+  it("pauses, resumes and edits a rule; a paused rule is not given to the engine", async () => {
+    const rule = await store.createRule("ivy", { kind: "keyword", phrase: "tariff", tickers: ["AAA"] });
+    const paused = await store.updateRule("ivy", rule.id, patchedRule(rule, {}), true);
+    expect(paused.paused).toBe(true);
+    const compiled = async () =>
+      (await store.compiledRules(new Map())).rules.filter((r) => r.userId === "ivy").map((r) => r.label);
+    expect(await compiled()).toEqual([]);
+    const edited = await store.updateRule(
+      "ivy",
+      rule.id,
+      patchedRule(paused, { phrase: "tariffs on steel", tickers: null, name: "Steel" }),
+      false,
+    );
+    expect(edited).toMatchObject({ paused: false, phrase: "tariffs on steel", tickers: null, name: "Steel" });
+    expect(await compiled()).toEqual(["Steel"]);
+    expect(() => patchedRule(edited, { phrase: null })).toThrow(/phrase/);
+    expect(patchedRule(edited, { kind: "guidance" })).toEqual({ kind: "guidance", name: "Steel" });
+    await expect(store.updateRule("jon", rule.id, patchedRule(rule, {}), true)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it("reads the push subscriptions of several users at once", async () => {

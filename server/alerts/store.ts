@@ -1,10 +1,26 @@
 import "server-only";
-import { and, count, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
-import type { Alert, AlertRule, AlertRuleInput, AlertRuleKind, SpeakerRole } from "@/lib/schemas/alerts";
-import type { Db } from "../db/database";
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import {
+  alertRuleInputSchema,
+  ruleLabel,
+  type Alert,
+  type AlertFacets,
+  type AlertListFilter,
+  type AlertMute,
+  type AlertMuteInput,
+  type AlertMuteScope,
+  type AlertRule,
+  type AlertRuleInput,
+  type AlertRuleKind,
+  type AlertRulePatch,
+  type RuleMatch,
+  type SpeakerRole,
+} from "@/lib/schemas/alerts";
+import { queryRows, type Db } from "../db/database";
 import {
   alertDeliveries,
   alertFirings,
+  alertMutes,
   alertRules,
   pushSubscriptions,
   watchlists,
@@ -12,23 +28,29 @@ import {
 } from "../db/schema/workspace";
 import { AppError, notFound } from "../http/errors";
 import { LIMITS, limitReached, lockUserLimit } from "../workspace/limits";
+import { parseParams } from "../http/parse-query";
 import { toId } from "../workspace/watchlists";
 import type { PushSubscriptionJson, StoredPushSubscription, VapidKeys, VapidKeyStore } from "./push";
+import type { ActiveMute } from "./mutes";
 import { resolveScope, type AlertCandidate, type CompiledRule } from "./rules";
 import type { DeliveryAttempt, DeliveryLog } from "./webhook";
 
 /**
  * Alert rules, the firings they record and their deliveries, push subscriptions and the VAPID keys.
  *
- * Exactly once: `recordFiring` inserts with `ON CONFLICT DO NOTHING` on the (user, rule, subject, sequence) unique
- * index and returns the row only when this call inserted it. Whoever gets the row delivers it; a second evaluation
- * of the same event (a new leader replaying, two instances in a split second) gets `null` and delivers nothing.
+ * Exactly once: `recordFiring` inserts with `ON CONFLICT DO NOTHING` on the (user, subject, sequence) unique index
+ * (one alert per sentence per user, naming every rule that matched) and returns the row only when this call inserted
+ * it. Whoever gets the row delivers it; a second evaluation of the same event (a new leader replaying, two instances
+ * in a split second) gets `null` and delivers nothing.
  */
 
 export const MAX_RULES_PER_USER = LIMITS.rulesPerUser;
+/** A mute lasts at most this long: longer than any call, so one whose call's end was never seen still lapses. */
+export const MUTE_MAX_MS = 12 * 60 * 60_000;
 
 type RuleRow = typeof alertRules.$inferSelect;
 type FiringRow = typeof alertFirings.$inferSelect;
+type MuteRow = typeof alertMutes.$inferSelect;
 
 /** A firing this instance recorded, with the candidate it came from (who gets it, which rule's webhook). */
 export interface RecordedFiring {
@@ -36,12 +58,14 @@ export interface RecordedFiring {
   alert: Alert;
 }
 
-const firingKey = (userId: string, ruleId: number, subject: string, sequence: number) =>
-  `${userId}\u0000${ruleId}\u0000${subject}\u0000${sequence}`;
+const firingKey = (userId: string, subject: string, sequence: number) =>
+  `${userId}\u0000${subject}\u0000${sequence}`;
 
 function toRule(row: RuleRow): AlertRule {
   return {
     id: String(row.id),
+    name: row.name,
+    paused: row.pausedAt !== null,
     kind: row.kind as AlertRuleKind,
     phrase: row.phrase,
     tickers: row.tickers,
@@ -54,10 +78,12 @@ function toRule(row: RuleRow): AlertRule {
 }
 
 export function toAlert(row: FiringRow): Alert {
+  const rules = row.matches as RuleMatch[];
   return {
     id: String(row.id),
-    ruleId: String(row.ruleId),
+    ruleId: rules[0]?.ruleId ?? String(row.ruleIds[0]),
     kind: row.kind as AlertRuleKind,
+    rules,
     callId: row.callId,
     symbol: row.symbol,
     sequence: row.sequence < 0 ? null : row.sequence,
@@ -74,6 +100,48 @@ function endpointTaken(): AppError {
     "endpoint_taken",
     "This browser's push subscription belongs to another user; that user must turn notifications off here first.",
   );
+}
+
+function toMute(row: MuteRow): AlertMute {
+  return {
+    id: String(row.id),
+    scope: row.scope as AlertMuteScope,
+    callId: row.callId,
+    symbol: row.symbol,
+    expiresAt: new Date(row.expiresAt).toISOString(),
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** A stored rule as the input that would create it, so an edit is checked like a new rule. */
+function asInput(rule: AlertRule): Record<string, unknown> {
+  const input: Record<string, unknown> = { kind: rule.kind };
+  if (rule.name !== null) input.name = rule.name;
+  if (rule.phrase !== null) input.phrase = rule.phrase;
+  if (rule.tickers !== null && rule.tickers.length > 0) input.tickers = rule.tickers;
+  if (rule.watchlistId !== null) input.watchlistId = rule.watchlistId;
+  if (rule.speakerRole !== null) input.speakerRole = rule.speakerRole;
+  if (rule.threshold !== null) input.threshold = rule.threshold;
+  if (rule.webhookUrl !== null) input.webhookUrl = rule.webhookUrl;
+  return input;
+}
+
+/** A rule after a patch: `null` clears a field, an absent field stays as it was; checked as a new rule would be. */
+export function patchedRule(rule: AlertRule, patch: AlertRulePatch): AlertRuleInput {
+  const merged = asInput(rule);
+  for (const [key, value] of Object.entries(patch)) {
+    if (key === "paused" || value === undefined) continue;
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  // A new kind takes nothing that only applied to the old one.
+  if (patch.kind !== undefined && patch.kind !== rule.kind) {
+    if (patch.phrase === undefined) delete merged.phrase;
+    if (patch.threshold === undefined) delete merged.threshold;
+    if (patch.speakerRole === undefined && patch.kind !== "keyword" && patch.kind !== "guidance")
+      delete merged.speakerRole;
+  }
+  return parseParams(merged, alertRuleInputSchema);
 }
 
 export interface StoredRule extends AlertRule {
@@ -127,9 +195,61 @@ export class AlertStore implements VapidKeyStore {
           speakerRole: input.speakerRole ?? null,
           threshold: input.threshold ?? null,
           webhookUrl: input.webhookUrl ?? null,
+          name: input.name ?? null,
+          pausedAt: input.paused ? sql`now()` : null,
         })
         .returning();
       return toRule(row!);
+    });
+  }
+
+  async getRule(userId: string, id: string): Promise<AlertRule> {
+    const [row] = await this.db
+      .select()
+      .from(alertRules)
+      .where(and(eq(alertRules.id, toId(id)), eq(alertRules.userId, userId)));
+    if (!row) throw notFound(`No alert rule ${id}.`);
+    return toRule(row);
+  }
+
+  /**
+   * Edits a rule: `input` is the whole rule as it will be (validated, webhook checked), `paused` pauses or resumes it
+   * (undefined: as it was). The alerts it fired keep the label they were fired with.
+   */
+  async updateRule(
+    userId: string,
+    id: string,
+    input: AlertRuleInput,
+    paused: boolean | undefined,
+  ): Promise<AlertRule> {
+    return this.db.transaction(async (tx) => {
+      if (input.watchlistId !== undefined) {
+        const [owned] = await tx
+          .select({ id: watchlists.id })
+          .from(watchlists)
+          .where(and(eq(watchlists.id, Number(input.watchlistId)), eq(watchlists.userId, userId)));
+        if (!owned)
+          throw new AppError(400, "invalid_parameter", "That watchlist no longer exists; choose another.");
+      }
+      const [row] = await tx
+        .update(alertRules)
+        .set({
+          kind: input.kind,
+          phrase: input.phrase ?? null,
+          tickers: input.tickers ?? null,
+          watchlistId: input.watchlistId === undefined ? null : Number(input.watchlistId),
+          speakerRole: input.speakerRole ?? null,
+          threshold: input.threshold ?? null,
+          webhookUrl: input.webhookUrl ?? null,
+          name: input.name ?? null,
+          ...(paused === undefined
+            ? {}
+            : { pausedAt: paused ? sql`coalesce(${alertRules.pausedAt}, now())` : null }),
+        })
+        .where(and(eq(alertRules.id, toId(id)), eq(alertRules.userId, userId)))
+        .returning();
+      if (!row) throw notFound(`No alert rule ${id}.`);
+      return toRule(row);
     });
   }
 
@@ -145,7 +265,7 @@ export class AlertStore implements VapidKeyStore {
   async compiledRules(
     watchlistTickers: Map<string, string[]>,
   ): Promise<{ rules: CompiledRule[]; webhooks: Map<string, string> }> {
-    const rows = await this.db.select().from(alertRules);
+    const rows = await this.db.select().from(alertRules).where(isNull(alertRules.pausedAt));
     const webhooks = new Map<string, string>();
     const rules = rows.map((row) => {
       if (row.webhookUrl) webhooks.set(String(row.id), row.webhookUrl);
@@ -154,6 +274,12 @@ export class AlertStore implements VapidKeyStore {
         id: String(row.id),
         userId: row.userId,
         kind: row.kind as AlertRuleKind,
+        label: ruleLabel({
+          name: row.name,
+          kind: row.kind as AlertRuleKind,
+          phrase: row.phrase,
+          threshold: row.threshold,
+        }),
         phrase: row.phrase,
         tickers: resolveScope(
           row.tickers,
@@ -177,8 +303,7 @@ export class AlertStore implements VapidKeyStore {
   /**
    * Records the firings of one event in one statement (a sentence can fire the rules of many users; one round trip
    * instead of one each keeps the time to the first toast flat), and returns those this call recorded. Should the
-   * statement fail (a rule deleted since it was evaluated breaks its foreign key), each is tried alone, so one
-   * user's deleted rule costs nobody else their alert.
+   * statement fail, each is tried alone, so one bad row costs nobody else their alert.
    */
   async recordFirings(candidates: readonly AlertCandidate[]): Promise<RecordedFiring[]> {
     if (candidates.length === 0) return [];
@@ -191,20 +316,13 @@ export class AlertStore implements VapidKeyStore {
       let failed = 0;
       for (const candidate of candidates)
         rows.push(...(await this.insertFirings([candidate]).catch(() => ((failed += 1), []))));
-      // Every one failing is the database, not a deleted rule: the caller logs it rather than it being lost quietly.
+      // Every one failing is the database, not one row: the caller logs it rather than it being lost quietly.
       if (failed === candidates.length) throw error;
     }
-    const byKey = new Map(
-      rows.map((row) => [firingKey(row.userId, row.ruleId, row.subject, row.sequence), row]),
-    );
+    const byKey = new Map(rows.map((row) => [firingKey(row.userId, row.subject, row.sequence), row]));
     const recorded: RecordedFiring[] = [];
     for (const candidate of candidates) {
-      const key = firingKey(
-        candidate.userId,
-        Number(candidate.ruleId),
-        candidate.subject,
-        candidate.sequence ?? -1,
-      );
+      const key = firingKey(candidate.userId, candidate.subject, candidate.sequence ?? -1);
       const row = byKey.get(key);
       if (!row) continue;
       byKey.delete(key);
@@ -219,8 +337,9 @@ export class AlertStore implements VapidKeyStore {
       .values(
         candidates.map((candidate) => ({
           userId: candidate.userId,
-          ruleId: Number(candidate.ruleId),
-          kind: candidate.kind,
+          ruleIds: candidate.rules.map((r) => Number(r.ruleId)),
+          matches: candidate.rules,
+          kind: candidate.rules[0]!.kind,
           subject: candidate.subject,
           callId: candidate.callId,
           symbol: candidate.symbol,
@@ -233,21 +352,58 @@ export class AlertStore implements VapidKeyStore {
       .returning();
   }
 
-  /** The inbox, newest first; `before` (an alert id) pages back. */
+  /**
+   * The inbox, newest first; `before` (an alert id) pages back. Filters narrow by ticker, rule, call and unread;
+   * `unread` always counts every unread alert (the bell's number), and the first page carries the facets the
+   * filters offer (every ticker and rule with their counts).
+   */
   async listAlerts(
     userId: string,
-    options: { limit: number; before?: string },
-  ): Promise<{ data: Alert[]; unread: number }> {
-    const where = options.before
-      ? and(eq(alertFirings.userId, userId), lt(alertFirings.id, toId(options.before)))
-      : eq(alertFirings.userId, userId);
+    options: { limit: number; before?: string } & AlertListFilter,
+  ): Promise<{ data: Alert[]; unread: number; facets?: AlertFacets }> {
+    const where = and(
+      eq(alertFirings.userId, userId),
+      options.before ? lt(alertFirings.id, toId(options.before)) : undefined,
+      options.ticker ? eq(alertFirings.symbol, options.ticker) : undefined,
+      options.callId ? eq(alertFirings.callId, options.callId) : undefined,
+      options.ruleId ? sql`${alertFirings.ruleIds} @> ARRAY[${toId(options.ruleId)}]::bigint[]` : undefined,
+      options.unread ? isNull(alertFirings.readAt) : undefined,
+    );
     const rows = await this.db
       .select()
       .from(alertFirings)
       .where(where)
-      .orderBy(desc(alertFirings.firedAt), desc(alertFirings.id))
+      .orderBy(desc(alertFirings.id))
       .limit(options.limit);
-    return { data: rows.map(toAlert), unread: await this.unreadCount(userId) };
+    const unread = await this.unreadCount(userId);
+    if (options.before) return { data: rows.map(toAlert), unread };
+    return { data: rows.map(toAlert), unread, facets: await this.facets(userId) };
+  }
+
+  /** Every ticker and rule of the user's alerts with how many (and how many unread), for the inbox's filters. */
+  async facets(userId: string): Promise<AlertFacets> {
+    const unreadCase = sql<number>`count(*) filter (where ${alertFirings.readAt} is null)`.mapWith(Number);
+    const [symbols, rules] = await Promise.all([
+      this.db
+        .select({ symbol: alertFirings.symbol, total: count().mapWith(Number), unread: unreadCase })
+        .from(alertFirings)
+        .where(eq(alertFirings.userId, userId))
+        .groupBy(alertFirings.symbol)
+        .orderBy(alertFirings.symbol),
+      queryRows<{ rule_id: string; total: number; unread: number }>(
+        this.db,
+        sql`
+        select r.rule_id::text as rule_id, count(*)::int as total,
+          (count(*) filter (where f.read_at is null))::int as unread
+        from ${alertFirings} f, unnest(f.rule_ids) as r(rule_id)
+        where f.user_id = ${userId}
+        group by r.rule_id order by r.rule_id desc`,
+      ),
+    ]);
+    return {
+      symbols,
+      rules: rules.map((r) => ({ ruleId: r.rule_id, total: Number(r.total), unread: Number(r.unread) })),
+    };
   }
 
   async unreadCount(userId: string): Promise<number> {
@@ -284,6 +440,101 @@ export class AlertStore implements VapidKeyStore {
         ),
       )
       .returning({ id: alertFirings.id });
+    return rows.length;
+  }
+
+  // ── mutes ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** The user's mutes still in force, newest first. */
+  async listMutes(userId: string): Promise<AlertMute[]> {
+    const rows = await this.db
+      .select()
+      .from(alertMutes)
+      .where(and(eq(alertMutes.userId, userId), gt(alertMutes.expiresAt, sql`now()`)))
+      .orderBy(desc(alertMutes.id));
+    return rows.map(toMute);
+  }
+
+  /**
+   * Mutes a call, or a company until its call in progress ends, and marks the alerts it silences read (muting is
+   * triage: what was muted is dealt with). Muting what is already muted returns the existing mute. Returns the mute
+   * and how many alerts it marked read.
+   */
+  async createMute(userId: string, input: AlertMuteInput): Promise<{ mute: AlertMute; marked: number }> {
+    return this.db.transaction(async (tx) => {
+      const callId = input.callId ?? null;
+      const symbol = input.scope === "company" ? input.symbol : (input.symbol ?? null);
+      const [existing] = await tx
+        .select()
+        .from(alertMutes)
+        .where(
+          and(
+            eq(alertMutes.userId, userId),
+            eq(alertMutes.scope, input.scope),
+            gt(alertMutes.expiresAt, sql`now()`),
+            input.scope === "call"
+              ? eq(alertMutes.callId, input.callId)
+              : eq(alertMutes.symbol, input.symbol),
+          ),
+        );
+      const [row] = existing
+        ? [existing]
+        : await tx
+            .insert(alertMutes)
+            .values({
+              userId,
+              scope: input.scope,
+              callId,
+              symbol,
+              expiresAt: sql`now() + ${`${MUTE_MAX_MS} milliseconds`}::interval`,
+            })
+            .returning();
+      const marked = await tx
+        .update(alertFirings)
+        .set({ readAt: sql`now()` })
+        .where(
+          and(
+            eq(alertFirings.userId, userId),
+            isNull(alertFirings.readAt),
+            input.scope === "call"
+              ? eq(alertFirings.callId, input.callId)
+              : eq(alertFirings.symbol, input.symbol),
+          ),
+        )
+        .returning({ id: alertFirings.id });
+      return { mute: toMute(row!), marked: marked.length };
+    });
+  }
+
+  async deleteMute(userId: string, id: string): Promise<void> {
+    const deleted = await this.db
+      .delete(alertMutes)
+      .where(and(eq(alertMutes.id, toId(id)), eq(alertMutes.userId, userId)))
+      .returning({ id: alertMutes.id });
+    if (deleted.length === 0) throw notFound(`No mute ${id}.`);
+  }
+
+  /** Every user's mutes in force, for the engine. */
+  async activeMutes(): Promise<ActiveMute[]> {
+    const rows = await this.db
+      .select()
+      .from(alertMutes)
+      .where(gt(alertMutes.expiresAt, sql`now()`));
+    return rows.map((row) => ({
+      userId: row.userId,
+      scope: row.scope as AlertMuteScope,
+      callId: row.callId,
+      symbol: row.symbol,
+      expiresAtMs: Date.parse(row.expiresAt),
+    }));
+  }
+
+  /** A call ended: the mutes that lasted until its end (the call's own, its company's) end with it. */
+  async endMutesOf(callId: string): Promise<number> {
+    const rows = await this.db
+      .delete(alertMutes)
+      .where(or(eq(alertMutes.callId, callId), lt(alertMutes.expiresAt, sql`now()`)))
+      .returning({ id: alertMutes.id });
     return rows.length;
   }
 

@@ -17,6 +17,16 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
 }
 
+/**
+ * The same words as `words`, as they were said (case kept), for quoting what matched. `count` is how many `words`
+ * found: should lower-casing have changed a word's boundaries (a rare Unicode letter), the lower-case words are
+ * quoted instead, so positions always agree.
+ */
+export function wordsAsSaid(text: string, count: number): string[] {
+  const said = text.match(WORD) ?? [];
+  return said.length === count ? said : words(text);
+}
+
 const VOWEL = /[aeiouy]/;
 
 function undouble(word: string): string {

@@ -15,6 +15,7 @@ const alert = (id: string, over: Partial<Alert> = {}): Alert => ({
   id,
   ruleId: "7",
   kind: "keyword",
+  rules: [{ ruleId: "7", kind: "keyword", label: "“tariff”", matched: ["Tariffs"], detail: null }],
   callId: "a".repeat(24),
   symbol: "NWSC",
   sequence: 12,

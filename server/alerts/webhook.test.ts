@@ -16,6 +16,7 @@ const alert: Alert = {
   id: "41",
   ruleId: "7",
   kind: "keyword",
+  rules: [{ ruleId: "7", kind: "keyword", label: "“tariff”", matched: ["tariffs"], detail: null }],
   callId: "a".repeat(24),
   symbol: "NWSC",
   sequence: 12,
@@ -137,7 +138,7 @@ describe("WebhookSender", () => {
     expect(ok).toBe(true);
     expect(r.bodies).toHaveLength(3);
     expect(r.bodies[0]).toMatchObject({
-      text: "*NWSC* (keyword): “Tariffs cost us two points of margin.” <https://callroom.example/calls/x?t=48|Open in Callroom>",
+      text: "*NWSC* · “tariff”: “Tariffs cost us two points of margin.” <https://callroom.example/calls/x?t=48|Open in Callroom>",
       alert: { id: "41", sequence: 12 },
     });
     expect(retryDelay(WEBHOOK_RETRY_DELAYS_MS, 1, null)).toBe(1_000);

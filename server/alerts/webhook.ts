@@ -1,5 +1,5 @@
 import "server-only";
-import type { Alert } from "@/lib/schemas/alerts";
+import { alertDetailsLine, alertRulesLine, type Alert } from "@/lib/schemas/alerts";
 import { DeliveryQueue } from "./delivery-queue";
 import { guardedPost, type PostResult } from "./guarded-post";
 import { checkWebhookUrl, systemResolver, type Resolver, type WebhookAllowlist } from "./webhook-target";
@@ -55,7 +55,12 @@ export function slackEscape(text: string): string {
 export function webhookPayload(alert: Alert, link: string | null): WebhookPayload {
   const quote = slackEscape(alert.text.replace(/\s+/g, " ").trim());
   const where = link ? ` <${link}|Open in Callroom>` : "";
-  return { text: `*${alert.symbol}* (${alert.kind}): “${quote}”${where}`, alert, link };
+  const details = alertDetailsLine(alert);
+  return {
+    text: `*${alert.symbol}* · ${slackEscape(alertRulesLine(alert))}: “${quote}”${details ? ` (${slackEscape(details)})` : ""}${where}`,
+    alert,
+    link,
+  };
 }
 
 export interface WebhookSenderOptions {

@@ -3,11 +3,15 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../db/database";
 import type { LiveHub } from "../live/hub";
+import { PromiseMemo } from "../insights/memo";
+import { createUpstreamInsightsSources } from "../insights/upstream-sources";
+import { getUpstreamCall } from "../upstream/calls";
 import { fetchEarningsRows } from "../upstream/calendars";
 import { inBackground } from "../upstream/budget";
 import type { Upstream } from "../upstream/client";
 import { createMemoryBus, createRedisBus, type AlertBus } from "../alerts/bus";
 import type { EarningsActuals } from "../alerts/evaluator";
+import { createGuidanceDescriber } from "../alerts/guidance-detail";
 import { ensureVapidKeys, PushSender, vapidKeysFromEnv } from "../alerts/push";
 import { createPushWorkerPool } from "../alerts/push-worker-pool";
 import { registerSecret } from "../log";
@@ -151,6 +155,7 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
 
   const upstream = deps.upstream;
   const service = new AlertService({
+    describeGuidance: upstream ? guidanceDescriber(upstream) : undefined,
     hub: deps.hub,
     isLeader: deps.isLeader,
     bus,
@@ -167,6 +172,8 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
         const kept = new Set(rules.map((r) => r.id));
         return { rules, webhooks: new Map([...compiled.webhooks].filter(([id]) => kept.has(id))) };
       },
+      loadMutes: async () => (await repositories()).alerts.activeMutes(),
+      endMutesOf: async (callId) => (await repositories()).alerts.endMutesOf(callId),
       recordFirings: async (candidates) => (await repositories()).alerts.recordFirings(candidates),
       loadResultsCursor: async () => {
         const value = await (await repositories()).alerts.getState(RESULTS_CURSOR);
@@ -224,4 +231,19 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
       await bus.close();
     },
   };
+}
+
+/** A call's date and quarter do not change while it is live; an hour bounds memory, not freshness. */
+const CALL_REF_TTL_MS = 60 * 60_000;
+
+/** Guidance alerts against the insights' consensus (the same calendar records the call room compares with). */
+function guidanceDescriber(upstream: Upstream) {
+  const { consensus } = createUpstreamInsightsSources(upstream);
+  const refs = new PromiseMemo<Awaited<ReturnType<typeof getUpstreamCall>>["value"]>(CALL_REF_TTL_MS);
+  return createGuidanceDescriber({
+    async consensusFor(callId) {
+      const call = await refs.get(callId, async () => (await getUpstreamCall(upstream, callId)).value);
+      return call ? consensus.forCall(call) : null;
+    },
+  });
 }

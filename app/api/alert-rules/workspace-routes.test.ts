@@ -7,10 +7,12 @@ import { testDatabase } from "@/server/workspace/test-db";
 import { GET as listAlerts } from "../alerts/route";
 import { POST as readAlert } from "../alerts/[id]/read/route";
 import { POST as readAlerts } from "../alerts/read/route";
+import { DELETE as unmute } from "../alerts/mutes/[id]/route";
+import { GET as listMutes, POST as mute } from "../alerts/mutes/route";
 import { GET as notesGet, POST as notesPost } from "../calls/[callId]/notes/route";
 import { DELETE as deleteWatchlist, PATCH as patchWatchlist } from "../watchlists/[id]/route";
 import { GET as listWatchlists, POST as createWatchlist } from "../watchlists/route";
-import { DELETE as deleteRule } from "./[id]/route";
+import { DELETE as deleteRule, PATCH as patchRule } from "./[id]/route";
 import { GET as listRules, POST as createRule } from "./route";
 
 /**
@@ -228,8 +230,9 @@ describe("alerts inbox", () => {
     const { alerts } = await workspace.repositories();
     const candidate = {
       userId: "inbox",
-      ruleId: rule.id,
-      kind: "keyword" as const,
+      rules: [
+        { ruleId: rule.id, kind: "keyword" as const, label: "“tariff”", matched: ["Tariffs"], detail: null },
+      ],
       subject: CALL,
       callId: CALL,
       symbol: "NWSC",
@@ -264,9 +267,14 @@ describe("alerts inbox", () => {
         )
       ).status,
     ).toBe(204);
-    expect(
-      ((await (await listAlerts(req("/api/alerts", { user: "inbox" }))).json()) as { data: unknown[] }).data,
-    ).toEqual([]);
+    // The alerts it fired stay in the inbox, still saying which rule fired them.
+    const after = (await (await listAlerts(req("/api/alerts", { user: "inbox" }))).json()) as {
+      data: { rules: { ruleId: string; label: string }[] }[];
+    };
+    expect(after.data.map((a) => a.rules.map((r) => [r.ruleId, r.label]))).toEqual([
+      [[rule.id, "“tariff”"]],
+      [[rule.id, "“tariff”"]],
+    ]);
   });
 });
 
@@ -286,8 +294,7 @@ describe("marking the inbox read", () => {
     const fire = async (user: string, ruleId: string, sequence: number) =>
       (await alerts.recordFiring({
         userId: user,
-        ruleId,
-        kind: "keyword",
+        rules: [{ ruleId, kind: "keyword", label: "“margin”", matched: [], detail: null }],
         subject: CALL,
         callId: CALL,
         symbol: "NWSC",
@@ -464,5 +471,135 @@ describe("the alert engine reloads its rules only when something a rule uses cha
     } finally {
       list.mockRestore();
     }
+  });
+});
+
+describe("rules: pause and edit", () => {
+  it("pauses, renames and edits a rule through PATCH, checking the result like a new rule", async () => {
+    const created = await createRule(
+      req("/api/alert-rules", {
+        method: "POST",
+        body: { kind: "keyword", phrase: "tariff" },
+        user: "editor",
+      }),
+    );
+    const id = ((await body(created)).data as { id: string }).id;
+    const patch = (payload: unknown, user = "editor") =>
+      patchRule(req(`/api/alert-rules/${id}`, { method: "PATCH", body: payload, user }), params({ id }));
+
+    const paused = await patch({ paused: true, name: "Tariff talk" });
+    expect(paused.status).toBe(200);
+    expect((await body(paused)).data).toMatchObject({ paused: true, name: "Tariff talk", phrase: "tariff" });
+    const edited = await patch({ phrase: "steel tariffs", tickers: ["nwsc"] });
+    expect((await body(edited)).data).toMatchObject({
+      paused: true,
+      phrase: "steel tariffs",
+      tickers: ["NWSC"],
+    });
+
+    const noPhrase = await patch({ phrase: null });
+    expect(noPhrase.status).toBe(400);
+    expect((await body(noPhrase)).error?.message).toMatch(/phrase is required/);
+    expect((await patch({ colour: "red" })).status).toBe(400);
+    expect((await patch({ paused: false }, "stranger")).status).toBe(404);
+    const refused = await patchRule(
+      req(`/api/alert-rules/${id}`, {
+        method: "PATCH",
+        body: { paused: false },
+        user: "editor",
+        origin: "https://evil.example",
+      }),
+      params({ id }),
+    );
+    expect(refused.status).toBe(403);
+
+    const rules = (await body(await listRules(req("/api/alert-rules", { user: "editor" })))).data;
+    expect(rules).toMatchObject([{ id, paused: true, phrase: "steel tariffs", name: "Tariff talk" }]);
+  });
+});
+
+describe("inbox triage: filters and mutes", () => {
+  it("filters by ticker and rule, mutes a call (marking its alerts read) and unmutes", async () => {
+    const { alerts } = await workspace.repositories();
+    const ruleId = (
+      (
+        await body(
+          await createRule(
+            req("/api/alert-rules", {
+              method: "POST",
+              body: { kind: "keyword", phrase: "x" },
+              user: "triage",
+            }),
+          ),
+        )
+      ).data as { id: string }
+    ).id;
+    const other = "e".repeat(24);
+    for (const [callId, symbol, sequence] of [
+      [CALL, "NWSC", 1],
+      [CALL, "NWSC", 2],
+      [other, "ACME", 1],
+    ] as const)
+      await alerts.recordFiring({
+        userId: "triage",
+        rules: [{ ruleId, kind: "keyword", label: "“x”", matched: ["x"], detail: null }],
+        subject: callId,
+        callId,
+        symbol,
+        sequence,
+        startMs: 0,
+        text: `${symbol} ${sequence}`,
+      });
+    const list = async (query: string) =>
+      (await (await listAlerts(req(`/api/alerts${query}`, { user: "triage" }))).json()) as {
+        data: { text: string }[];
+        unread: number;
+        facets?: { symbols: { symbol: string }[] };
+      };
+    expect((await list("?ticker=acme")).data.map((a) => a.text)).toEqual(["ACME 1"]);
+    expect((await list(`?ruleId=${ruleId}`)).data).toHaveLength(3);
+    expect((await list("")).facets?.symbols.map((s) => s.symbol)).toEqual(["ACME", "NWSC"]);
+    expect((await listAlerts(req("/api/alerts?ticker=not a ticker", { user: "triage" }))).status).toBe(400);
+
+    const muted = await mute(
+      req("/api/alerts/mutes", {
+        method: "POST",
+        body: { scope: "call", callId: CALL, symbol: "NWSC" },
+        user: "triage",
+      }),
+    );
+    expect(muted.status).toBe(201);
+    const answer = (await muted.json()) as {
+      data: { id: string; scope: string };
+      marked: number;
+      unread: number;
+    };
+    expect(answer).toMatchObject({ data: { scope: "call" }, marked: 2, unread: 1 });
+    expect((await list("?unread=true")).data.map((a) => a.text)).toEqual(["ACME 1"]);
+    const mutes = (await body(await listMutes(req("/api/alerts/mutes", { user: "triage" })))).data;
+    expect(mutes).toMatchObject([{ scope: "call", callId: CALL }]);
+    expect((await body(await listMutes(req("/api/alerts/mutes", { user: "someone" })))).data).toEqual([]);
+
+    const bad = await mute(
+      req("/api/alerts/mutes", { method: "POST", body: { scope: "forever" }, user: "triage" }),
+    );
+    expect(bad.status).toBe(400);
+    expect(
+      (
+        await unmute(
+          req(`/api/alerts/mutes/${answer.data.id}`, { method: "DELETE", user: "someone" }),
+          params({ id: answer.data.id }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await unmute(
+          req(`/api/alerts/mutes/${answer.data.id}`, { method: "DELETE", user: "triage" }),
+          params({ id: answer.data.id }),
+        )
+      ).status,
+    ).toBe(204);
+    expect((await body(await listMutes(req("/api/alerts/mutes", { user: "triage" })))).data).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
-// GET /api/alerts – the inbox, newest first, with the unread count: { data: Alert[], unread }
+// GET /api/alerts – the inbox, newest first, filtered by ticker/rule/call/unread: { data: Alert[], unread, facets? }
 import { z } from "zod";
+import { alertListFilterSchema } from "@/lib/schemas/alerts";
 import { intParam } from "@/lib/schemas/params";
 import { toErrorResponse } from "@/server/http/errors";
 import { parseQuery } from "@/server/http/parse-query";
@@ -11,7 +12,7 @@ import { requestUser } from "@/server/workspace/request-user";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const querySchema = z.object({
+const querySchema = alertListFilterSchema.extend({
   limit: intParam("limit", 1, 200).default(50),
   before: z
     .string()

@@ -20,6 +20,7 @@ describe("catchUpItems", () => {
       id,
       ruleId: "r",
       kind: "keyword" as const,
+      rules: [{ ruleId: "r", kind: "keyword" as const, label: "“x”", matched: [], detail: null }],
       callId,
       symbol: "EX",
       sequence,

@@ -14,7 +14,7 @@ import {
   distinctFigures,
   figureName,
   formatFigure,
-} from "./insight-format";
+} from "@/lib/figure-format";
 
 const storage = () => (typeof window === "undefined" ? undefined : window.sessionStorage);
 

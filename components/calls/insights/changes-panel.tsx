@@ -6,7 +6,7 @@ import { Section } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/panel-state";
 import type { Change, PreviousCall } from "@/lib/schemas/insights";
 import { formatClock } from "../call-format";
-import { CHANGE_LABELS, changeSummary, changeTone, groupChanges } from "./insight-format";
+import { CHANGE_LABELS, changeSummary, changeTone, groupChanges } from "@/lib/figure-format";
 
 /**
  * What changed since the previous call, each with both quotes side by side: this call's sentence seeks the audio,

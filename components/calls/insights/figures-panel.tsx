@@ -16,7 +16,7 @@ import {
   formatFigure,
   formatFigureValue,
   PERIOD_LABELS,
-} from "./insight-format";
+} from "@/lib/figure-format";
 
 /**
  * Figures stated in the call, each against the calendar's consensus where it has one. What the extractor is unsure

@@ -4,7 +4,7 @@ import { ErrorState } from "@/components/ui/panel-state";
 import type { Insights } from "@/lib/schemas/insights";
 import { ChangesPanel } from "./changes-panel";
 import { FiguresPanel } from "./figures-panel";
-import { CHANGE_LABELS, changeSummary } from "./insight-format";
+import { CHANGE_LABELS, changeSummary } from "@/lib/figure-format";
 import { QaPanel } from "./qa-panel";
 import type { CallInsightsState } from "./use-call-insights";
 

@@ -9,7 +9,7 @@ import { isFact } from "@/lib/insights/figures";
 import { insightsQueries } from "@/lib/queries/insights";
 import type { Segment } from "@/lib/schemas/calls";
 import type { Figure } from "@/lib/schemas/insights";
-import { formatFigure } from "./insight-format";
+import { formatFigure } from "@/lib/figure-format";
 
 /** The headline figures a tile has room for: the quarter's revenue and EPS, then revenue and EPS guidance. */
 export function headlineFigures(figures: readonly Figure[]): { label: string; figure: Figure }[] {

@@ -19,9 +19,11 @@ import { tsvector } from "./column-types";
  * calendar feed's token and the VAPID keys. Rows belong to a user name (the signed-in user, or `local` when no users
  * are configured).
  *
- * - A firing is unique per (user, rule, subject, sequence): `subject` is the call id (or `earnings:<record id>` for
- *   a results alert) and `sequence` the sentence's, `-1` when the alert is about the call or report as a whole. A
- *   plain `-1` rather than NULL, because Postgres treats NULLs as distinct in a unique index.
+ * - A firing is unique per (user, subject, sequence): one alert per sentence per user however many of the user's rules
+ *   matched it (`rule_ids`, and in `matches` each rule's label, matched words and detail as they were when it fired,
+ *   so the alert keeps saying why it fired after the rule is edited or deleted). `subject` is the call id (or
+ *   `earnings:<record id>` for a results alert) and `sequence` the sentence's, `-1` when the alert is about the call
+ *   or report as a whole. A plain `-1` rather than NULL, because Postgres treats NULLs as distinct in a unique index.
  * - Deleting a watchlist deletes the rules scoped to it: such a rule would otherwise silently widen to every call.
  *
  * No `server-only` here: drizzle-kit loads this file outside Next to generate migrations.
@@ -74,6 +76,10 @@ export const alertRules = pgTable(
     speakerRole: text("speaker_role"),
     threshold: real("threshold"),
     webhookUrl: text("webhook_url"),
+    /** The user's own name for the rule (null: described by what it listens for). */
+    name: text("name"),
+    /** Set while the rule is paused: kept, evaluated by nothing. */
+    pausedAt: timestamp("paused_at", { withTimezone: true, mode: "string" }),
     createdAt: createdAt(),
   },
   (t) => [index("alert_rules_user_idx").on(t.userId)],
@@ -84,9 +90,11 @@ export const alertFirings = pgTable(
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     userId: text("user_id").notNull(),
-    ruleId: bigint("rule_id", { mode: "number" })
-      .notNull()
-      .references(() => alertRules.id, { onDelete: "cascade" }),
+    /** Every rule that matched, first rule first; no foreign key: an alert outlives its rules. */
+    ruleIds: bigint("rule_ids", { mode: "number" }).array().notNull(),
+    /** `RuleMatch[]` (lib/schemas/alerts.ts), in the order of `rule_ids`. */
+    matches: jsonb("matches").notNull(),
+    /** The first rule's kind. */
     kind: text("kind").notNull(),
     subject: text("subject").notNull(),
     callId: text("call_id"),
@@ -98,9 +106,29 @@ export const alertFirings = pgTable(
     readAt: timestamp("read_at", { withTimezone: true, mode: "string" }),
   },
   (t) => [
-    uniqueIndex("alert_firings_once_idx").on(t.userId, t.ruleId, t.subject, t.sequence),
+    uniqueIndex("alert_firings_once_idx").on(t.userId, t.subject, t.sequence),
     index("alert_firings_inbox_idx").on(t.userId, t.firedAt),
+    index("alert_firings_rules_idx").using("gin", t.ruleIds),
   ],
+);
+
+/**
+ * What a user silenced: a call (`call_id`), or a company (`symbol`) until the end of its call in progress
+ * (`call_id`, when there is one). `expires_at` bounds every mute, so one whose call's end was never seen still lapses.
+ */
+export const alertMutes = pgTable(
+  "alert_mutes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id").notNull(),
+    /** call | company */
+    scope: text("scope").notNull(),
+    callId: text("call_id"),
+    symbol: text("symbol"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("alert_mutes_user_idx").on(t.userId)],
 );
 
 export const alertDeliveries = pgTable(

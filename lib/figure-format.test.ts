@@ -8,7 +8,7 @@ import {
   formatFigure,
   formatFigureValue,
   groupChanges,
-} from "./insight-format";
+} from "./figure-format";
 
 const figure = (over: Partial<Figure>): Figure => ({
   id: "0:0",

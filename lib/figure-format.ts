@@ -120,3 +120,19 @@ export function distinctFigures(figures: readonly Figure[]): { figure: Figure; t
   }
   return [...byKey.values()];
 }
+
+/**
+ * A guidance figure in one line, as an alert says it: "guides revenue $4.10B, 1.6% below consensus $4.17B", or
+ * without a comparable estimate "guides revenue $4.10B (next quarter)".
+ */
+export function guidanceLine(f: Figure): string {
+  const value = formatFigure(f);
+  const compared = consensusPhrase(f);
+  if (compared && f.consensus !== undefined) {
+    const estimate = formatFigureValue(f.consensus, f.unit);
+    return `${compared.replace(/^guides (\S+)/, `guides $1 ${value},`)} ${estimate}`;
+  }
+  return `guides ${figureName({ ...f, period: "quarter" }).toLowerCase()} ${value}${
+    f.period === "quarter" ? "" : ` (${PERIOD_LABELS[f.period]})`
+  }`;
+}

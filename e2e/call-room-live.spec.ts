@@ -60,6 +60,7 @@ test("a live call shows sentences and their sentiment as they are spoken, plays 
 
   await expect(room).toHaveAttribute("data-status", /completed|enriched/, { timeout: 90_000 });
   await expect(page.getByTestId("call-status")).not.toContainText("Live");
+  await page.getByRole("tab", { name: "Summary" }).click();
   await expect(page.getByTestId("summary-points")).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("summary-points").getByRole("listitem").first()).not.toBeEmpty();
   // Enrichment replaces the live estimates with the upstream's scores.

@@ -1,6 +1,6 @@
 "use client";
 
-import { alertPath, type Alert } from "@/lib/schemas/alerts";
+import { alertDetailsLine, alertPath, alertRulesLine, type Alert } from "@/lib/schemas/alerts";
 
 /**
  * A system notification for an alert, when the user allowed them. The tag is the alert's, the same the service
@@ -9,8 +9,8 @@ import { alertPath, type Alert } from "@/lib/schemas/alerts";
 export function notifyAlert(alert: Alert, onOpen: (path: string) => void): void {
   if (typeof Notification === "undefined" || Notification.permission !== "granted") return;
   try {
-    const notification = new Notification(`${alert.symbol}: alert`, {
-      body: alert.text,
+    const notification = new Notification(`${alert.symbol}: ${alertRulesLine(alert)}`, {
+      body: [alert.text, alertDetailsLine(alert)].filter(Boolean).join("\n"),
       tag: `alert-${alert.id}`,
     });
     notification.onclick = () => {

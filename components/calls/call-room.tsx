@@ -5,6 +5,7 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { parseAsInteger, useQueryState } from "nuqs";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { isTypingTarget, useHotkeys } from "@/components/shell/use-hotkeys";
+import { Kbd } from "@/components/ui/kbd";
 import { ErrorState, StaleNote } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LocalTime } from "@/components/ui/local-time";
@@ -21,9 +22,36 @@ import { useCallAudio } from "./use-call-audio";
 import { CatchUpBanner } from "./insights/catch-up";
 import { changedSentences, InsightsPanels } from "./insights/insights-panels";
 import { useCallInsights } from "./insights/use-call-insights";
-import { CallNotes } from "@/components/notes/call-notes";
+import { CallNotes, type CallNotesHandle } from "@/components/notes/call-notes";
+import { Tabs } from "@/components/ui/tabs";
+import { noteQueries } from "@/lib/queries/notes";
 import { useNoteHighlights } from "@/components/notes/use-note-highlights";
 import { FollowButton } from "@/components/watchlists/follow-button";
+
+type SideTab = "insights" | "summary" | "notes" | "export";
+const SIDE_TAB_KEY = "callroom:call-side-tab";
+const SIDE_TABS: readonly SideTab[] = ["insights", "summary", "notes", "export"];
+
+/** The side column's tab, kept across calls in this browser (an analyst who works in Notes stays there). */
+function useSideTab(): [SideTab, (tab: SideTab) => void] {
+  const [tab, setTab] = useState<SideTab>("insights");
+  useEffect(() => {
+    const saved = window.localStorage.getItem(SIDE_TAB_KEY);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- read once after hydration, so the HTML and hydration agree
+    if (saved && (SIDE_TABS as readonly string[]).includes(saved)) setTab(saved as SideTab);
+  }, []);
+  return [
+    tab,
+    (next) => {
+      setTab(next);
+      try {
+        window.localStorage.setItem(SIDE_TAB_KEY, next);
+      } catch {
+        // Private windows may refuse storage; the tab still switches.
+      }
+    },
+  ];
+}
 
 /** Space is "press this" on buttons, links and sliders; everywhere else in the call room it plays and pauses. */
 function spaceBelongsToTarget(target: EventTarget | null): boolean {
@@ -106,8 +134,22 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
   };
   const lastSequence = call.segments[call.segments.length - 1]?.sequence ?? -1;
 
+  const notesRef = useRef<CallNotesHandle>(null);
+  const [sideTab, setSideTab] = useSideTab();
+  const notes = useQuery(noteQueries.call(call.callId));
+  const noteCount = notes.data?.data.length ?? 0;
+  const currentMs = audio.state.currentMs;
   useHotkeys((event) => {
-    if (event.key !== " " || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "n" && !isTypingTarget(event.target)) {
+      // The note box, pinned to this moment; the transcript stays where it is.
+      event.preventDefault();
+      setSideTab("notes");
+      const at = hasPosition ? currentMs : (call.segments.at(-1)?.startMs ?? 0);
+      requestAnimationFrame(() => notesRef.current?.startAt(at));
+      return;
+    }
+    if (event.key !== " ") return;
     if (spaceBelongsToTarget(event.target)) return;
     event.preventDefault();
     toggle();
@@ -126,8 +168,13 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
   };
 
   return (
-    <div className="flex flex-col gap-3" data-testid="call-room" data-status={call.status}>
-      <header className="flex flex-col gap-1">
+    <div
+      className="flex flex-col gap-3 lg:h-[calc(100dvh-4.75rem)] lg:min-h-[34rem]"
+      data-testid="call-room"
+      data-status={call.status}
+    >
+      {/* At lg the right end of the header is the toasts' place (components/alerts/alert-toasts.tsx). */}
+      <header className="flex shrink-0 flex-col gap-1 lg:min-h-[5.75rem] lg:pr-[25.5rem]">
         <div className="text-2xs text-muted flex flex-wrap items-center gap-x-2">
           <IntentLink href="/calls" className="hover:text-fg hover:underline">
             Calls
@@ -159,7 +206,7 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
           {isLive || call.status === "completed" ? <StreamIndicator status={stream} /> : null}
         </div>
         {call.headline ? (
-          <p className="text-[13px] leading-5" data-testid="call-headline">
+          <p className="line-clamp-2 text-[13px] leading-5" data-testid="call-headline">
             {call.headline}
           </p>
         ) : null}
@@ -186,8 +233,12 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
         onSeek={seekSequence}
       />
 
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(300px,400px)]">
-        <div className="flex min-w-0 flex-col gap-3">
+      {/*
+        At lg and wider the room fills the window: the player and the transcript keep their place while the side
+        column's tabs switch and scroll on their own, so reading a panel or writing a note never moves the transcript.
+      */}
+      <div className="grid grid-cols-1 gap-4 lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(0,1fr)_minmax(340px,420px)]">
+        <div className="flex min-w-0 flex-col gap-3 lg:min-h-0" data-testid="call-room-main">
           <AudioPlayer audio={audio} />
           <Transcript
             ref={transcriptRef}
@@ -199,36 +250,86 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
             marks={changedMarks}
             highlights={noteHighlights}
             focusedSequence={s}
+            fill
           />
         </div>
-        <aside className="flex min-w-0 flex-col gap-5" aria-label="About this call">
-          <SentimentPanel
-            segments={call.segments}
-            status={call.status}
-            playheadSeconds={hasPosition ? audio.state.currentMs / 1000 : null}
+        <aside
+          className="flex min-w-0 flex-col lg:min-h-0"
+          aria-label="About this call"
+          data-testid="call-side"
+        >
+          <Tabs
+            label="Call panels"
+            selected={sideTab}
+            onSelect={setSideTab}
+            className="lg:min-h-0 lg:flex-1"
+            panelClassName="lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:pr-1"
+            items={[
+              {
+                key: "insights",
+                label: "Insights",
+                panel: (
+                  <div className="flex flex-col gap-5">
+                    <SentimentPanel
+                      segments={call.segments}
+                      status={call.status}
+                      playheadSeconds={hasPosition ? audio.state.currentMs / 1000 : null}
+                    />
+                    <InsightsPanels state={insights} isLive={isLive} onSeek={seekSequence} />
+                  </div>
+                ),
+              },
+              {
+                key: "summary",
+                label: "Summary",
+                panel: (
+                  <div className="flex flex-col gap-5">
+                    <SummaryPanel
+                      call={call}
+                      onJump={(index) => {
+                        const segment = call.segments[index];
+                        if (!segment) return;
+                        transcriptRef.current?.reveal(index);
+                        seek(segment.startMs);
+                      }}
+                    />
+                    <ParticipantsPanel call={call} />
+                  </div>
+                ),
+              },
+              {
+                key: "notes",
+                label: (
+                  <>
+                    Notes
+                    {noteCount > 0 ? (
+                      <span className="bg-surface-2 text-2xs rounded px-1 tabular-nums">{noteCount}</span>
+                    ) : null}
+                    <Kbd className="max-sm:hidden">n</Kbd>
+                  </>
+                ),
+                ariaLabel: noteCount > 0 ? `Notes, ${noteCount}` : "Notes",
+                panel: (
+                  <CallNotes
+                    ref={notesRef}
+                    callId={call.callId}
+                    segments={call.segments}
+                    currentMs={audio.state.currentMs}
+                    activeIndex={activeIndex}
+                    onSeek={(ms) => {
+                      transcriptRef.current?.reveal(segmentIndexAt(call.segments, ms));
+                      seek(ms);
+                    }}
+                  />
+                ),
+              },
+              {
+                key: "export",
+                label: "Share",
+                panel: <DownloadsPanel call={call} onCopyMoment={copyMoment} copied={copied} />,
+              },
+            ]}
           />
-          <InsightsPanels state={insights} isLive={isLive} onSeek={seekSequence} />
-          <SummaryPanel
-            call={call}
-            onJump={(index) => {
-              const segment = call.segments[index];
-              if (!segment) return;
-              transcriptRef.current?.reveal(index);
-              seek(segment.startMs);
-            }}
-          />
-          <ParticipantsPanel call={call} />
-          <CallNotes
-            callId={call.callId}
-            segments={call.segments}
-            currentMs={audio.state.currentMs}
-            activeIndex={activeIndex}
-            onSeek={(ms) => {
-              transcriptRef.current?.reveal(segmentIndexAt(call.segments, ms));
-              seek(ms);
-            }}
-          />
-          <DownloadsPanel call={call} onCopyMoment={copyMoment} copied={copied} />
         </aside>
       </div>
     </div>

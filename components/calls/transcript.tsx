@@ -67,6 +67,7 @@ export function Transcript({
   marks,
   highlights,
   focusedSequence,
+  fill = false,
   ref,
 }: {
   segments: readonly Segment[];
@@ -81,6 +82,8 @@ export function Transcript({
   isLive: boolean;
   isPlaying: boolean;
   onSeek: (ms: number) => void;
+  /** At lg and wider, take the height the layout leaves (the call room fills the window) instead of a fixed one. */
+  fill?: boolean;
   ref?: Ref<TranscriptHandle>;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -173,7 +176,10 @@ export function Transcript({
   const showResume = !isFollowing && (isLive || (isPlaying && activeIndex >= 0));
 
   return (
-    <section aria-labelledby="transcript-heading" className="flex min-w-0 flex-col gap-2">
+    <section
+      aria-labelledby="transcript-heading"
+      className={cn("flex min-w-0 flex-col gap-2", fill && "lg:min-h-0 lg:flex-1")}
+    >
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h2 id="transcript-heading" className="text-sm font-semibold">
           Transcript{" "}
@@ -235,7 +241,7 @@ export function Transcript({
         </form>
       </div>
 
-      <div className="relative">
+      <div className={cn("relative", fill && "lg:min-h-0 lg:flex-1")}>
         <div
           ref={scrollRef}
           role="region"
@@ -249,7 +255,10 @@ export function Transcript({
           onKeyDown={(e) => {
             if (SCROLL_KEYS.has(e.key)) markUserIntent();
           }}
-          className="border-line relative h-[60vh] min-h-64 overflow-y-auto rounded border lg:h-[min(68vh,760px)]"
+          className={cn(
+            "border-line relative h-[60vh] min-h-64 overflow-y-auto rounded border",
+            fill ? "lg:h-full lg:min-h-0" : "lg:h-[min(68vh,760px)]",
+          )}
         >
           {segments.length === 0 ? (
             <EmptyState

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useImperativeHandle, useRef, useState, type FormEvent, type Ref } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { useAddNote, useDeleteNote, noteQueries } from "@/lib/queries/notes";
 import type { Segment } from "@/lib/schemas/calls";
@@ -13,10 +13,15 @@ function clock(ms: number): string {
   return h > 0 ? `${h}:${mmss}` : mmss;
 }
 
+export interface CallNotesHandle {
+  /** Opens the note box pinned to `ms` (the `n` key): focus moves there without scrolling anything else. */
+  startAt: (ms: number) => void;
+}
+
 /**
  * The analyst's notes on a call: each is pinned to the moment it was written at (the audio's position), and may
  * highlight the sentence being spoken, quoting it. Clicking a note's time seeks there; the notes export as Markdown
- * with the quotes and links to their moments.
+ * with the quotes and links to their moments. Ctrl+Enter saves; Escape leaves the box (and `n` comes back to it).
  */
 export function CallNotes({
   callId,
@@ -24,6 +29,7 @@ export function CallNotes({
   currentMs,
   activeIndex,
   onSeek,
+  ref,
 }: {
   callId: string;
   segments: readonly Segment[];
@@ -31,7 +37,9 @@ export function CallNotes({
   /** The sentence at the playhead (−1 when nothing plays yet). */
   activeIndex: number;
   onSeek: (ms: number) => void;
+  ref?: Ref<CallNotesHandle>;
 }) {
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
   const { data } = useQuery(noteQueries.call(callId));
   const add = useAddNote(callId);
   const remove = useDeleteNote(callId);
@@ -39,6 +47,20 @@ export function CallNotes({
   // The moment is taken when the analyst starts typing, not when they press Save a minute later.
   const [pinnedMs, setPinnedMs] = useState<number | null>(null);
   const atMs = Math.max(0, Math.round(pinnedMs ?? currentMs));
+  useImperativeHandle(
+    ref,
+    () => ({
+      startAt: (ms: number) => {
+        setPinnedMs((pinned) => (pinned !== null && text !== "" ? pinned : ms));
+        const box = textareaRef.current;
+        if (!box) return;
+        box.focus({ preventScroll: true });
+        // Where the notes have their own scrolling column this moves nothing; on a phone, just enough to see the box.
+        box.scrollIntoView({ block: "nearest" });
+      },
+    }),
+    [text],
+  );
   const active = activeIndex >= 0 ? segments[activeIndex] : (segments.at(-1) ?? undefined);
 
   const submit = (event: FormEvent) => {
@@ -76,10 +98,20 @@ export function CallNotes({
       <form onSubmit={submit} className="flex flex-col gap-1.5">
         <label htmlFor="note-text" className="text-2xs text-muted">
           Note at <span className="tabular-nums">{clock(atMs)}</span>
+          {pinnedMs !== null ? " · pinned to this moment" : " · press n anywhere to start one here"}
         </label>
         <textarea
           id="note-text"
+          ref={textareaRef}
           value={text}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            } else if (e.key === "Escape") {
+              e.currentTarget.blur();
+            }
+          }}
           onChange={(e) => {
             if (pinnedMs === null) setPinnedMs(currentMs);
             setText(e.target.value);
@@ -88,7 +120,7 @@ export function CallNotes({
           rows={2}
           maxLength={5000}
           className="border-line bg-canvas rounded border px-2 py-1 text-[13px]"
-          placeholder="What matters here…"
+          placeholder="What matters here… (Ctrl+Enter saves)"
         />
         <div className="flex gap-2">
           <Button type="submit" disabled={add.isPending || !text.trim()}>

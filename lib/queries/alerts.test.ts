@@ -1,6 +1,7 @@
+import { QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { Alert, AlertList } from "@/lib/schemas/alerts";
-import { alertQueries } from "./alerts";
+import { alertQueries, lowerUnread, markReadInCache } from "./alerts";
 
 const alert = (id: string): Alert => ({
   id,
@@ -18,7 +19,7 @@ const alert = (id: string): Alert => ({
 const page = (...ids: string[]): AlertList => ({ data: ids.map(alert), unread: ids.length });
 
 describe("the inbox's pages", () => {
-  const options = alertQueries.inboxPages(3);
+  const options = alertQueries.inboxPages({}, 3);
   const next = (last: AlertList) => options.getNextPageParam(last, [last], null, [null]);
 
   it("asks for older alerts before the oldest one shown while pages come back full", () => {
@@ -33,5 +34,37 @@ describe("the inbox's pages", () => {
   it("starts at the newest and shares the inbox's key, so a new alert refreshes it", () => {
     expect(options.initialPageParam).toBeNull();
     expect(options.queryKey.slice(0, 2)).toEqual([...alertQueries.all(), "inbox"]);
+  });
+});
+
+describe("marking read in the cache", () => {
+  it("turns the alert in the bell's list and every inbox view, and lowers the one shared count once", () => {
+    const client = new QueryClient();
+    client.setQueryData(alertQueries.inbox().queryKey, { ...page("3", "2", "1"), unread: 3 });
+    const pages = (): InfiniteData<AlertList> => ({
+      pages: [page("3", "2", "1")],
+      pageParams: [null],
+    });
+    client.setQueryData(alertQueries.inboxPages({}).queryKey, pages());
+    client.setQueryData(alertQueries.inboxPages({ ticker: "NWSC" }).queryKey, pages());
+
+    lowerUnread(
+      client,
+      markReadInCache(client, (a) => a.id === "2"),
+    );
+
+    const bell = client.getQueryData<AlertList>(alertQueries.inbox().queryKey)!;
+    expect(bell.unread).toBe(2);
+    expect(bell.data.map((a) => a.read)).toEqual([false, true, false]);
+    for (const filter of [{}, { ticker: "NWSC" }]) {
+      const view = client.getQueryData<InfiniteData<AlertList>>(alertQueries.inboxPages(filter).queryKey)!;
+      expect(view.pages[0]!.data.map((a) => a.read)).toEqual([false, true, false]);
+    }
+    // Already read: nothing more to lower.
+    lowerUnread(
+      client,
+      markReadInCache(client, (a) => a.id === "2"),
+    );
+    expect(client.getQueryData<AlertList>(alertQueries.inbox().queryKey)!.unread).toBe(2);
   });
 });

@@ -210,7 +210,8 @@ export const alertListSchema = z.object({
 export type AlertList = z.infer<typeof alertListSchema>;
 
 /**
- * `POST /api/alerts/read`: marks read every unread alert up to `upTo` (an alert id, inclusive); all without it.
+ * `POST /api/alerts/read`: marks read every unread alert up to `upTo` (an alert id, inclusive); all without it;
+ * only one call's with `callId`.
  * Strict: a misspelt `upTo` must be refused, not read as "mark everything".
  */
 export const markAlertsReadSchema = z
@@ -219,6 +220,8 @@ export const markAlertsReadSchema = z
       .string()
       .regex(/^\d{1,15}$/, "upTo must be an alert id")
       .optional(),
+    /** Only this call's alerts (the inbox's "mark this call read"). */
+    callId: z.string().trim().min(1).max(200, "callId is too long").optional(),
   })
   .strict();
 export type MarkAlertsRead = z.infer<typeof markAlertsReadSchema>;

@@ -2,7 +2,7 @@ import "server-only";
 import type { CallStartedEvent, CallStatusEvent, SentenceEvent } from "@/lib/schemas/live";
 import { formatEps, formatMoney } from "@/lib/format";
 import { PhraseMatcher } from "./matcher";
-import { groupByUser, ruleMatch, ScopeIndex, type AlertCandidate, type CompiledRule } from "./rules";
+import { CandidateGroups, ruleMatch, ScopeIndex, type AlertCandidate, type CompiledRule } from "./rules";
 
 /**
  * Every rule kind over the live events and the earnings calendar, one candidate per user and event: a sentence that
@@ -71,37 +71,27 @@ export class AlertEvaluator {
 
   onCallStarted(event: CallStartedEvent): AlertCandidate[] {
     const symbol = event.symbol.toUpperCase();
-    return groupByUser(
-      this.callLive.rulesFor(symbol).map((rule) => ({ userId: rule.userId, match: ruleMatch(rule) })),
-      {
-        subject: event.callId,
-        callId: event.callId,
-        symbol,
-        sequence: null,
-        startMs: 0,
-        text: `${event.name} (${symbol}) is live`,
-      },
-    );
+    const groups = new CandidateGroups({
+      subject: event.callId,
+      callId: event.callId,
+      symbol,
+      sequence: null,
+      startMs: 0,
+      text: `${event.name} (${symbol}) is live`,
+    });
+    for (const rule of this.callLive.rulesFor(symbol)) groups.add(rule.userId, ruleMatch(rule));
+    return groups.candidates;
   }
 
   onSentence(symbol: string, event: SentenceEvent): AlertCandidate[] {
     const upper = symbol.toUpperCase();
-    const matches = this.phrases
-      .match({ symbol: upper, speaker: event.speaker, text: event.text })
-      .map(({ rule, matched }) => ({ userId: rule.userId, match: ruleMatch(rule, matched) }));
-    if (!this.sentiment.isEmpty && typeof event.sentiment === "number") {
-      for (const rule of this.crossings(upper, event.callId, event.sentiment))
-        matches.push({
-          userId: rule.userId,
-          match: ruleMatch(
-            rule,
-            [],
-            `Live sentiment ${signed(this.estimate(event.callId)!)} crossed ${signed(rule.threshold!)}`,
-          ),
-        });
-    }
-    if (matches.length === 0) return [];
-    return groupByUser(matches, {
+    const hits = this.phrases.match({ symbol: upper, speaker: event.speaker, text: event.text });
+    const crossed =
+      !this.sentiment.isEmpty && typeof event.sentiment === "number"
+        ? this.crossings(upper, event.callId, event.sentiment)
+        : [];
+    if (hits.length === 0 && crossed.length === 0) return [];
+    const groups = new CandidateGroups({
       subject: event.callId,
       callId: event.callId,
       symbol: upper,
@@ -109,6 +99,16 @@ export class AlertEvaluator {
       startMs: event.startMs,
       text: event.text,
     });
+    for (const { rule, matched } of hits) groups.add(rule.userId, ruleMatch(rule, matched));
+    if (crossed.length > 0) {
+      const estimate = signed(this.estimate(event.callId)!);
+      for (const rule of crossed)
+        groups.add(
+          rule.userId,
+          ruleMatch(rule, [], `Live sentiment ${estimate} crossed ${signed(rule.threshold!)}`),
+        );
+    }
+    return groups.candidates;
   }
 
   onCallStatus(event: CallStatusEvent): void {
@@ -120,21 +120,16 @@ export class AlertEvaluator {
     for (const record of records) {
       if (record.eps === null && record.revenue === null) continue;
       const symbol = record.symbol.toUpperCase();
-      const rules = this.results.rulesFor(symbol);
-      if (rules.length === 0) continue;
-      out.push(
-        ...groupByUser(
-          rules.map((rule) => ({ userId: rule.userId, match: ruleMatch(rule) })),
-          {
-            subject: `earnings:${record.id}`,
-            callId: null,
-            symbol,
-            sequence: null,
-            startMs: null,
-            text: resultsText(record),
-          },
-        ),
-      );
+      const groups = new CandidateGroups({
+        subject: `earnings:${record.id}`,
+        callId: null,
+        symbol,
+        sequence: null,
+        startMs: null,
+        text: resultsText(record),
+      });
+      for (const rule of this.results.rulesFor(symbol)) groups.add(rule.userId, ruleMatch(rule));
+      out.push(...groups.candidates);
     }
     return out;
   }

@@ -41,7 +41,10 @@ interface Entry {
   bucket: Bucket;
 }
 
-/** A rule a sentence fired, with the sentence's words that matched it (as said, each once). */
+/**
+ * A rule a sentence fired, with the sentence's words that matched it (as said, each once). `matched` may be shared by
+ * every rule of the same phrase: read it, never change it.
+ */
 export interface PhraseHit {
   rule: CompiledRule;
   matched: string[];
@@ -114,21 +117,31 @@ export class PhraseMatcher {
     const said = wordsAsSaid(sentence.text, stems.length);
     const symbol = sentence.symbol.toUpperCase();
     const role = speakerRoleOf(sentence.speaker);
-    const byRule = new Map<string, PhraseHit>();
-    const take = (rules: readonly CompiledRule[] | undefined, words: readonly string[]) => {
+    const byRule = new Map<CompiledRule, PhraseHit>();
+    const out: PhraseHit[] = [];
+    const take = (rules: readonly CompiledRule[] | undefined, words: string[]) => {
       if (!rules) return;
       for (const rule of rules) {
         if (rule.speakerRole !== null && rule.speakerRole !== role) continue;
-        const found = byRule.get(rule.id);
-        if (!found) byRule.set(rule.id, { rule, matched: [...words] });
-        else for (const w of words) if (!found.matched.includes(w)) found.matched.push(w);
+        const found = byRule.get(rule);
+        if (!found) {
+          // One words array for every rule of this phrase (thousands of users may share it); copied only to merge.
+          const hit = { rule, matched: words };
+          byRule.set(rule, hit);
+          out.push(hit);
+        } else if (found.matched !== words) {
+          found.matched = [...new Set([...found.matched, ...words])];
+        }
       }
     };
     for (const [bucket, spans] of hit) {
-      const words = [...new Set(spans.map(([start, length]) => said.slice(start, start + length).join(" ")))];
+      const words =
+        spans.length === 1
+          ? [said.slice(spans[0]![0], spans[0]![0] + spans[0]![1]).join(" ")]
+          : [...new Set(spans.map(([start, length]) => said.slice(start, start + length).join(" ")))];
       take(bucket.all, words);
       take(bucket.bySymbol.get(symbol), words);
     }
-    return [...byRule.values()];
+    return out;
   }
 }

@@ -43,20 +43,36 @@ export function ruleMatch(
 }
 
 /**
- * Groups one event's matches by user, in the order the users first appear: the same sentence matched by three of a
- * user's rules is one alert naming the three.
+ * One event's candidates, grouped by user as matches are added, in the order the users first appear: the same
+ * sentence matched by three of a user's rules is one alert naming the three. Built in place (no intermediate list):
+ * this runs for every user a sentence alerts.
  */
-export function groupByUser(
-  matches: readonly { userId: string; match: RuleMatch }[],
-  base: Omit<AlertCandidate, "userId" | "rules">,
-): AlertCandidate[] {
-  const byUser = new Map<string, AlertCandidate>();
-  for (const { userId, match } of matches) {
-    const existing = byUser.get(userId);
-    if (existing) existing.rules.push(match);
-    else byUser.set(userId, { ...base, userId, rules: [match] });
+export class CandidateGroups {
+  private readonly byUser = new Map<string, AlertCandidate>();
+  readonly candidates: AlertCandidate[] = [];
+
+  constructor(private readonly base: Omit<AlertCandidate, "userId" | "rules">) {}
+
+  add(userId: string, match: RuleMatch): void {
+    const existing = this.byUser.get(userId);
+    if (existing) {
+      existing.rules.push(match);
+      return;
+    }
+    const base = this.base;
+    const candidate: AlertCandidate = {
+      userId,
+      subject: base.subject,
+      callId: base.callId,
+      symbol: base.symbol,
+      sequence: base.sequence,
+      startMs: base.startMs,
+      text: base.text,
+      rules: [match],
+    };
+    this.byUser.set(userId, candidate);
+    this.candidates.push(candidate);
   }
-  return [...byUser.values()];
 }
 
 /** Rules bucketed by ticker, so finding the rules of one symbol never walks every user's rules. */

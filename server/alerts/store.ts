@@ -426,9 +426,10 @@ export class AlertStore implements VapidKeyStore {
 
   /**
    * Marks the user's unread alerts read, up to `upTo` (an alert id, inclusive) when given: the newest the reader has
-   * seen, so an alert that fires while the request is on its way stays unread. Returns how many it marked.
+   * seen, so an alert that fires while the request is on its way stays unread; only one call's with `callId`.
+   * Returns how many it marked.
    */
-  async markAllRead(userId: string, upTo?: string): Promise<number> {
+  async markAllRead(userId: string, upTo?: string, callId?: string): Promise<number> {
     const rows = await this.db
       .update(alertFirings)
       .set({ readAt: sql`now()` })
@@ -437,6 +438,7 @@ export class AlertStore implements VapidKeyStore {
           eq(alertFirings.userId, userId),
           isNull(alertFirings.readAt),
           upTo === undefined ? undefined : lte(alertFirings.id, toId(upTo)),
+          callId === undefined ? undefined : eq(alertFirings.callId, callId),
         ),
       )
       .returning({ id: alertFirings.id });

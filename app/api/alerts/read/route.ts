@@ -1,4 +1,4 @@
-// POST /api/alerts/read – mark the inbox read: { upTo?: alert id } → { data: { marked }, unread }
+// POST /api/alerts/read – mark the inbox read: { upTo?: alert id, callId? } → { data: { marked }, unread }
 import { markAlertsReadSchema } from "@/lib/schemas/alerts";
 import { toErrorResponse } from "@/server/http/errors";
 import { withRequestContext } from "@/server/http/request-context";
@@ -12,9 +12,9 @@ export const dynamic = "force-dynamic";
 export const POST = withRequestContext(async function POST(request: Request): Promise<Response> {
   try {
     const user = requestUser(request);
-    const { upTo } = await mutationBody(request, markAlertsReadSchema);
+    const { upTo, callId } = await mutationBody(request, markAlertsReadSchema);
     const { alerts } = await getWorkspace().repositories();
-    const marked = await alerts.markAllRead(user, upTo);
+    const marked = await alerts.markAllRead(user, upTo, callId);
     return workspaceJson({ data: { marked }, unread: await alerts.unreadCount(user) });
   } catch (error) {
     return toErrorResponse(error);

@@ -78,6 +78,8 @@ export default defineConfig({
       CALLROOM_DATA_DIR: process.env.E2E_DATA_DIR,
       // The alert specs' webhook receiver and push endpoint listen on loopback, which webhooks may not reach otherwise.
       CALLROOM_WEBHOOK_ALLOWLIST: "127.0.0.1",
+      // Its push endpoint too: push subscriptions are otherwise accepted on the browsers' push services only.
+      CALLROOM_PUSH_ALLOWLIST: "127.0.0.1",
       DATABASE_URL: "",
     },
   },

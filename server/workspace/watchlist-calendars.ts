@@ -5,6 +5,7 @@ import type { EarningsRow, MaRow } from "@/lib/schemas/calendar";
 import type { EARNINGS_SORTS, MA_SORTS } from "@/lib/schemas/calendar-sorts";
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import { inBackground } from "../upstream/budget";
 import { listEarnings, listMa } from "../upstream/calendars";
 import type { Upstream } from "../upstream/client";
 import { knownTickers } from "../upstream/symbols";
@@ -167,11 +168,17 @@ export class WatchlistCalendars {
     );
   }
 
-  /** The calendar feed's rows: the next 120 days of reports, soonest first. */
+  /**
+   * The calendar feed's rows: the next 120 days of reports, soonest first. Read in the upstream budget's background
+   * lane (server/upstream/budget.ts): a calendar application polls it, nobody waits on it, and it must never take
+   * the rate limit from a person's own requests.
+   */
   async upcoming(upstream: Upstream, request: CalendarRequest, now = new Date()): Promise<EarningsRow[]> {
     const from = isoDateInZone(now);
-    const merged = await this.cached(upstream, request, ["feed", from], (tickers) =>
-      watchlistEarnings(upstream, tickers, { from, to: addDaysIso(from, 120) }),
+    const merged = await inBackground(() =>
+      this.cached(upstream, request, ["feed", from], (tickers) =>
+        watchlistEarnings(upstream, tickers, { from, to: addDaysIso(from, 120) }),
+      ),
     );
     return [...merged.rows].reverse();
   }

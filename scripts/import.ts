@@ -93,7 +93,7 @@ async function directSink(database: Database, where: string): Promise<Sink> {
       return out;
     },
     async close() {
-      await store.compactSearchIndex();
+      await store.compactSearchIndex({ vacuum: true });
       await database.close();
     },
   };

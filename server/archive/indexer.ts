@@ -159,6 +159,7 @@ export function createArchive(options: ArchiveOptions): Archive {
   };
 
   let importedSinceCompaction = 0;
+  let importedSinceVacuum = false;
   let importCompactTimer: ReturnType<typeof setTimeout> | null = null;
   let counting: Promise<void> | null = null;
   let countTimer: ReturnType<typeof setTimeout> | null = null;
@@ -330,7 +331,7 @@ export function createArchive(options: ArchiveOptions): Archive {
         finishedAt: progress.backfill.finishedAt,
         calls: progress.backfill.done,
       });
-      if (progress.backfill.stored > 0) await s.compactSearchIndex();
+      if (progress.backfill.stored > 0) await s.compactSearchIndex({ vacuum: true });
       await refreshCounts();
       report(true);
       log.info(
@@ -516,7 +517,10 @@ export function createArchive(options: ArchiveOptions): Archive {
       for (const { call, origin } of calls) {
         const stored = (await s.storeCall(call, origin)) === "stored";
         results.push({ callId: call.callId.toLowerCase(), stored });
-        if (stored) importedSinceCompaction += call.segments.length;
+        if (stored) {
+          importedSinceCompaction += call.segments.length;
+          importedSinceVacuum = true;
+        }
       }
       if (results.some((r) => r.stored)) countSoon();
       if (importedSinceCompaction >= IMPORT_COMPACT_EVERY_SENTENCES) {
@@ -526,9 +530,12 @@ export function createArchive(options: ArchiveOptions): Archive {
       if (importCompactTimer) clearTimeout(importCompactTimer);
       importCompactTimer = setTimeout(() => {
         importCompactTimer = null;
-        if (importedSinceCompaction === 0) return;
+        if (!importedSinceVacuum) return;
+        importedSinceVacuum = false;
         importedSinceCompaction = 0;
-        s.compactSearchIndex().catch((error: unknown) => fail(error, "compacting after an import"));
+        s.compactSearchIndex({ vacuum: true }).catch((error: unknown) =>
+          fail(error, "compacting after an import"),
+        );
       }, IMPORT_COMPACT_AFTER_MS);
       importCompactTimer.unref?.();
       return results;

@@ -119,8 +119,7 @@ function filters(query: SearchQuery): SQL {
   if (query.to) parts.push(sql`AND s.call_start < (${query.to}::date + 1)`);
   if (query.speaker) parts.push(sql`AND s.role = ${query.speaker}`);
   if (query.section) parts.push(sql`AND s.section = ${query.section}`);
-  if (query.quarter)
-    parts.push(sql`AND s.call_id IN (SELECT call_id FROM archive_calls WHERE quarter = ${query.quarter})`);
+  if (query.quarter) parts.push(sql`AND s.quarter = ${query.quarter}`);
   return sql.join(parts, sql` `);
 }
 
@@ -137,19 +136,20 @@ export async function searchArchive(db: Db, query: SearchQuery): Promise<SearchR
     sql`
     WITH q AS (SELECT websearch_to_tsquery('english', ${query.q}) AS query),
     per_call AS MATERIALIZED (
-      SELECT s.call_id, count(*)::int AS hit_count
+      -- Each sentence carries its call's ticker, start and quarter: ranking, totals and both facets come from the
+      -- matching sentences alone; the calls table is read for the page's ten calls only.
+      SELECT s.call_id, s.symbol, s.call_start, s.quarter, count(*)::int AS hit_count
       FROM archive_segments s, q
       WHERE s.search @@ q.query ${filters(query)}
-      GROUP BY s.call_id
-    ),
-    ranked AS (
-      SELECT p.call_id, p.hit_count, c.symbol, c.name, c.title, c.quarter, c.start_time, c.status
-      FROM per_call p JOIN archive_calls c ON c.call_id = p.call_id
+      GROUP BY s.call_id, s.symbol, s.call_start, s.quarter
     ),
     page AS (
-      SELECT * FROM ranked
-      ORDER BY hit_count DESC, start_time DESC, call_id
-      LIMIT ${pageSize} OFFSET ${query.page * pageSize}
+      SELECT p.call_id, p.hit_count, p.symbol, p.quarter, p.call_start AS start_time, c.name, c.title, c.status
+      FROM (
+        SELECT * FROM per_call
+        ORDER BY hit_count DESC, call_start DESC, call_id
+        LIMIT ${pageSize} OFFSET ${query.page * pageSize}
+      ) p JOIN archive_calls c ON c.call_id = p.call_id
     ),
     top AS (
       -- Per page call, through its primary key: a scan of every hit joined to the page afterwards read them all.
@@ -182,10 +182,10 @@ export async function searchArchive(db: Db, query: SearchQuery): Promise<SearchR
         ORDER BY top.call_id, top.sequence)
        FROM top, q) AS hits,
       (SELECT json_agg(json_build_object('value', symbol, 'calls', n) ORDER BY n DESC, symbol)
-       FROM (SELECT symbol, count(*)::int AS n FROM ranked GROUP BY symbol
+       FROM (SELECT symbol, count(*)::int AS n FROM per_call GROUP BY symbol
              ORDER BY n DESC, symbol LIMIT ${FACET_LIMIT}) f) AS tickers,
       (SELECT json_agg(json_build_object('value', quarter, 'calls', n) ORDER BY quarter DESC)
-       FROM (SELECT quarter, count(*)::int AS n FROM ranked WHERE quarter IS NOT NULL GROUP BY quarter
+       FROM (SELECT quarter, count(*)::int AS n FROM per_call WHERE quarter IS NOT NULL GROUP BY quarter
              ORDER BY quarter DESC LIMIT ${FACET_LIMIT}) f) AS quarters
   `,
   );

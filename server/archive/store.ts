@@ -130,7 +130,12 @@ export class ArchiveStore {
         .onConflictDoUpdate({ target: archiveCalls.callId, set: { ...updatable, updatedAt: sql`now()` } });
       await tx.delete(archiveSegments).where(eq(archiveSegments.callId, callId));
       const rows = call.segments.map((s, i) =>
-        toSegmentRow(callId, row.symbol, call.startTime, s, classes[i]!),
+        toSegmentRow(
+          callId,
+          { symbol: row.symbol, startTime: call.startTime, quarter: row.quarter },
+          s,
+          classes[i]!,
+        ),
       );
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         await tx.insert(archiveSegments).values(rows.slice(i, i + INSERT_CHUNK));
@@ -172,6 +177,7 @@ export class ArchiveStore {
           callId: archiveCalls.callId,
           symbol: archiveCalls.symbol,
           startTime: archiveCalls.startTime,
+          quarter: archiveCalls.quarter,
         })
         .from(archiveCalls)
         .where(and(inArray(archiveCalls.callId, callIds), eq(archiveCalls.status, "live")));
@@ -180,13 +186,7 @@ export class ArchiveStore {
         const call = byId.get(s.callId.toLowerCase());
         if (!call) return [];
         return [
-          toSegmentRow(
-            call.callId,
-            call.symbol,
-            call.startTime,
-            { ...s, speakerName: null },
-            { role: s.role, section: s.section },
-          ),
+          toSegmentRow(call.callId, call, { ...s, speakerName: null }, { role: s.role, section: s.section }),
         ];
       });
       if (rows.length === 0) return 0;
@@ -249,8 +249,17 @@ export class ArchiveStore {
    * collects new entries in a pending list that every search scans linearly until (auto)vacuum merges it; PGlite
    * runs no autovacuum, and after a backfill the list held thousands of sentences, so the indexer calls this after a
    * backfill and every few hundred live sentences.
+   *
+   * `vacuum` (after a backfill or an import, not after live sentences): a whole VACUUM, which also clears the dead
+   * rows that replaced calls leave and sets the visibility map, without which PGlite (no autovacuum) read every
+   * call's row for a count. It holds PGlite's one connection for a few seconds at library scale; health and live
+   * streams never wait on it (docs/storage.md).
    */
-  async compactSearchIndex(): Promise<void> {
+  async compactSearchIndex(options: { vacuum?: boolean } = {}): Promise<void> {
+    if (options.vacuum) {
+      await this.db.execute(sql`VACUUM (ANALYZE) archive_calls, archive_segments`);
+      return;
+    }
     await this.db.execute(sql`SELECT gin_clean_pending_list('archive_segments_search_idx'::regclass)`);
     await this.db.execute(sql`ANALYZE archive_calls`);
     await this.db.execute(sql`ANALYZE archive_segments`);
@@ -274,8 +283,7 @@ export class ArchiveStore {
 
 function toSegmentRow(
   callId: string,
-  symbol: string,
-  callStart: string,
+  call: { symbol: string; startTime: string; quarter: string | null },
   s: {
     sequence: number;
     speaker: string;
@@ -290,8 +298,9 @@ function toSegmentRow(
   return {
     callId,
     sequence: s.sequence,
-    symbol,
-    callStart,
+    symbol: call.symbol,
+    callStart: call.startTime,
+    quarter: call.quarter,
     speaker: s.speaker,
     speakerName: s.speakerName,
     role: c.role,

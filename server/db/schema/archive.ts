@@ -59,6 +59,8 @@ export const archiveSegments = pgTable(
     sequence: integer("sequence").notNull(),
     symbol: text("symbol").notNull(),
     callStart: timestamp("call_start", { withTimezone: true, mode: "string" }).notNull(),
+    /** The call's quarter facet ("2026-Q3"), copied like symbol and start: search ranks and counts without a join. */
+    quarter: text("quarter"),
     /** Diarization label (`OPERATOR`, `SPEAKER_1`) as spoken live. */
     speaker: text("speaker").notNull(),
     speakerName: text("speaker_name"),

@@ -2,7 +2,6 @@
 import { notFound, toErrorResponse } from "@/server/http/errors";
 import { withRequestContext } from "@/server/http/request-context";
 import { getRuntime } from "@/server/runtime";
-import { inBackground } from "@/server/upstream/budget";
 import { getWorkspace } from "@/server/workspace";
 import { earningsIcs } from "@/server/workspace/feeds";
 
@@ -21,12 +20,12 @@ export const GET = withRequestContext(async function GET(
     const user = await feeds.userFor(token);
     // An unknown or revoked token, or one of a removed user, looks exactly like a missing page.
     if (!user || !workspace.users.isActive(user)) throw notFound("No such calendar feed.");
-    // Merged per user and kept a minute (failures 30 s): a feed polled hard costs the upstream nothing more. A
-    // calendar app polls this, so its reads take the background lane (server/upstream/budget.ts).
-    const followed = await watchlists.followed(user);
-    const rows = await inBackground(() =>
-      workspace.calendars.upcoming(getRuntime().upstream, { user, tickers: followed }),
-    );
+    // Merged per user and kept a minute (failures 30 s): a feed polled hard costs the upstream nothing more. Read
+    // in the background lane (watchlist-calendars.ts).
+    const rows = await workspace.calendars.upcoming(getRuntime().upstream, {
+      user,
+      tickers: await watchlists.followed(user),
+    });
     const base = workspace.publicBaseUrl ?? new URL(request.url).origin;
     return new Response(earningsIcs(rows, { name: "Callroom: followed companies", baseUrl: base }), {
       headers: {

@@ -7,7 +7,6 @@ import { toErrorResponse } from "@/server/http/errors";
 import { parseQuery } from "@/server/http/parse-query";
 import { withRequestContext } from "@/server/http/request-context";
 import { getRuntime } from "@/server/runtime";
-import { inBackground } from "@/server/upstream/budget";
 import { getWorkspace } from "@/server/workspace";
 import { pathId, workspaceJson } from "@/server/workspace/http";
 import { requestUser } from "@/server/workspace/request-user";
@@ -59,19 +58,18 @@ export const GET = withRequestContext(async function GET(
     const upstream = getRuntime().upstream;
     // Tickers checked against the directory and capped, at most 8 upstream requests in flight, the merged result
     // kept per user for a minute (failures 30 s); updatedSince filters the kept result (watchlist-calendars.ts).
-    // The fan-out takes the background lane's budget (server/upstream/budget.ts): it cannot crowd out other users.
     const calendar = { user, tickers: list.tickers };
-    const merged: WatchlistCalendar<EarningsRow | MaRow> = await inBackground(() =>
+    // A person's request: the user lane (docs/workspace.md).
+    const merged: WatchlistCalendar<EarningsRow | MaRow> =
       kind === "earnings"
-        ? workspace.calendars.earnings(upstream, calendar, {
+        ? await workspace.calendars.earnings(upstream, calendar, {
             ...range,
             sort: sort as "date:asc" | "date:desc" | undefined,
           })
-        : workspace.calendars.ma(upstream, calendar, {
+        : await workspace.calendars.ma(upstream, calendar, {
             ...range,
             sort: sort as "announced" | "expected" | "completed" | undefined,
-          }),
-    );
+          });
     // Without pageSize every merged row is one page, as the watchlists page has always read it.
     const size = pageSize ?? Math.max(1, merged.rows.length);
     const { rows, hasMore } = pageOfRows(merged.rows, page ?? 0, size);

@@ -13,7 +13,16 @@ export function formatFigureValue(value: number, unit: FigureUnit, isChange = fa
       return formatPercent(value, { sign: isChange, decimals: Number.isInteger(value) ? 0 : 1 });
     case "bps":
       return `${value > 0 ? "+" : value < 0 ? "−" : ""}${formatNumber(Math.abs(value), 0)} bp`;
+    case "count":
+      return `${isChange && value > 0 ? "+" : value < 0 ? "−" : ""}${formatCount(Math.abs(value))}`;
   }
+}
+
+/** "2.2M", "12,400": a count as an analyst reads it. */
+function formatCount(value: number): string {
+  if (value >= 1e9) return `${formatNumber(value / 1e9, 2)}B`;
+  if (value >= 1e6) return `${formatNumber(value / 1e6, 2)}M`;
+  return formatNumber(value, 0);
 }
 
 export function formatFigure(f: Pick<Figure, "value" | "unit" | "kind" | "low" | "high">): string {
@@ -24,8 +33,12 @@ export function formatFigure(f: Pick<Figure, "value" | "unit" | "kind" | "low" |
   return formatFigureValue(f.value, f.unit, isChange);
 }
 
+/** "Revenue", "Data Center revenue", "EMC gross margin": a segment's figure says whose it is. */
 export function figureLabel(f: Pick<Figure, "metric" | "segment">): string {
-  return f.segment ? `${f.segment} revenue` : METRIC_LABELS[f.metric];
+  if (!f.segment) return METRIC_LABELS[f.metric];
+  if (f.metric === "segment_revenue") return `${f.segment} revenue`;
+  const label = METRIC_LABELS[f.metric];
+  return `${f.segment} ${/^[A-Z]{2,}/.test(label) ? label : label.toLowerCase()}`;
 }
 
 /** What a figure is, in words: "Revenue", "Revenue growth", "Gross margin change", "EPS (a year ago)". */
@@ -42,6 +55,7 @@ export const PERIOD_LABELS: Record<FigurePeriod, string> = {
   next_quarter: "next quarter",
   full_year: "full year",
   prior_year: "last year",
+  other: "other period",
 };
 
 /** "guides revenue 2.2 % below consensus", "beat consensus by 2.8 %". */

@@ -202,11 +202,17 @@ export function evaluateFigures(
     const call = calls.get(file);
     if (!call) continue;
     const sentences = options.enriched ? enrichedSentences(call) : liveSentences(call);
-    const insights = impl.newEngine({ consensus: PROBE_CONSENSUS, previousCall: null }).compute({
-      sentences,
-      participants: options.enriched ? participantsOf(call) : [],
-      isComplete: true,
-    });
+    const insights = impl
+      .newEngine({
+        consensus: PROBE_CONSENSUS,
+        previousCall: null,
+        call: { period: `Q${call.quarter}`, year: call.year },
+      })
+      .compute({
+        sentences,
+        participants: options.enriched ? participantsOf(call) : [],
+        isComplete: true,
+      });
     for (const label of list) {
       const s = call.sentences.find(
         (x) =>

@@ -13,7 +13,9 @@ import {
   type ComparableSentence,
 } from "./changes";
 import { compareWithConsensus } from "./consensus";
-import { extractFigures, isFact } from "./figures";
+import { extractFigures, isFact, PAST_RESULT, type SentenceContext } from "./figures";
+import { forwardCues, horizonOf } from "./guidance";
+import { segmentHeading } from "./segments";
 import { detectQa } from "./qa";
 import { isOperator, type TranscriptParticipant, type TranscriptSentence } from "./sentence";
 
@@ -43,11 +45,12 @@ export class InsightsEngine {
     );
   }
 
-  figuresOf(s: TranscriptSentence): Figure[] {
+  figuresOf(s: TranscriptSentence, context: SentenceContext = {}): Figure[] {
+    const key = `${contextKey(context)}|${s.text}`;
     const hit = this.figureCache.get(s.sequence);
-    if (hit && hit.text === s.text) return hit.value;
-    const value = extractFigures(s);
-    this.figureCache.set(s.sequence, { text: s.text, value });
+    if (hit && hit.text === key) return hit.value;
+    const value = extractFigures(s, context);
+    this.figureCache.set(s.sequence, { text: key, value });
     return value;
   }
 
@@ -69,8 +72,17 @@ export class InsightsEngine {
     const changes: Change[] = [];
     const segmentsNow = new Map<string, ComparableSentence>();
     const seenChanges = new Set<string>();
+    // What a speaker's earlier sentences set up: the outlook's horizon, the segment under discussion.
+    const fiscal = fiscalOf(this.context);
+    let context: SentenceContext = fiscal;
+    let contextSpeaker: string | null = null;
     for (const s of company) {
-      const own = this.figuresOf(s);
+      if (s.speaker !== contextSpeaker) {
+        context = fiscal;
+        contextSpeaker = s.speaker;
+      }
+      const own = this.figuresOf(s, context);
+      context = nextContext(context, s.text, own);
       figures.push(...own);
       for (const f of own)
         if (f.segment && isFact(f) && !segmentsNow.has(f.segment)) segmentsNow.set(f.segment, s);
@@ -94,6 +106,48 @@ export class InsightsEngine {
     };
   }
 }
+
+/** The call's fiscal quarter, from the context's `call` (else the calendar's record of the call's quarter). */
+function fiscalOf(context: InsightsContext | null): SentenceContext {
+  const period = context?.call?.period ?? context?.consensus.current?.period ?? null;
+  const year = context?.call?.year ?? context?.consensus.current?.periodYear ?? null;
+  const quarter = period ? /^Q([1-4])$/i.exec(period.trim())?.[1] : undefined;
+  return { fiscalYear: year, fiscalQuarter: quarter ? Number(quarter) : null };
+}
+
+/**
+ * The context a sentence leaves for the next one of the same speaker: the outlook's horizon and whether an outlook
+ * is being gone through, the segment under discussion, whether the year's results are.
+ */
+function nextContext(context: SentenceContext, text: string, figures: readonly Figure[]): SentenceContext {
+  let { horizon = null, segment = null, outlook = false, yearResults = false } = context;
+  const forward = forwardCues(text).length > 0;
+  if (forward) horizon = horizonOf(text) ?? horizon;
+  // An outlook goes on while sentences state guidance (or nothing that happened); a result or a question ends it.
+  if (figures.some((f) => f.isGuidance && isFact(f))) outlook = true;
+  else if (PAST_RESULT.test(text) || /\?\s*$/.test(text)) outlook = false;
+  const heading = segmentHeading(text);
+  if (heading !== undefined) segment = heading || null;
+  if (
+    !forward &&
+    /\b(?:for the (?:full |fiscal )?year|year as a whole|full[- ]year results|for fiscal (?:year )?20\d\d)\b/i.test(
+      text,
+    )
+  )
+    yearResults = true;
+  else if (/\bquarter\b/i.test(text)) yearResults = false;
+  if (
+    horizon === context.horizon &&
+    segment === context.segment &&
+    outlook === (context.outlook ?? false) &&
+    yearResults === (context.yearResults ?? false)
+  )
+    return context;
+  return { ...context, horizon, segment, outlook, yearResults };
+}
+
+const contextKey = (c: SentenceContext) =>
+  [c.horizon, c.segment, c.fiscalYear, c.fiscalQuarter, c.outlook ? 1 : 0, c.yearResults ? 1 : 0].join("|");
 
 /** One-shot form of the engine (the API, tests). */
 export function computeInsights(input: InsightsInput, context: InsightsContext | null): Insights {

@@ -179,7 +179,7 @@ export const LABELLED_SENTENCES: LabelledSentence[] = [
   },
   {
     text: "Our effective tax rate was 17.8%, slightly below our expectations.",
-    figures: [],
+    figures: [{ metric: "tax_rate", value: 17.8, unit: "percent" }],
   },
   {
     text: "We added 3 new customers with more than $1 million in annual recurring revenue.",
@@ -249,7 +249,7 @@ export const LABELLED_SENTENCES: LabelledSentence[] = [
   },
   {
     text: "Backlog stood at $12 billion, a new record.",
-    figures: [],
+    figures: [{ metric: "backlog", value: 12 * B, unit: "usd" }],
   },
   {
     text: "EPS came in at $3.87, which includes a $0.15 charge related to the restructuring.",
@@ -352,7 +352,7 @@ export const LABELLED_SENTENCES: LabelledSentence[] = [
   },
   {
     text: "Interest expense was $38 million, in line with our plan.",
-    figures: [],
+    figures: [{ metric: "interest_expense", value: 38 * M, unit: "usd" }],
   },
   {
     text: "Free cash flow was negative $120 million, reflecting the timing of working capital.",
@@ -450,7 +450,7 @@ export const LABELLED_SENTENCES: LabelledSentence[] = [
   },
   {
     text: "I think I said $1.4 billion earlier; gross profit was actually $1.5 billion.",
-    figures: [],
+    figures: [{ metric: "gross_profit", value: 1.5 * B, unit: "usd" }],
   },
   {
     text: "We expect EPS of $2.30 to $2.40 next quarter, which includes about $0.05 of dilution from the acquisition.",
@@ -532,7 +532,10 @@ export const LABELLED_SENTENCES: LabelledSentence[] = [
   {
     // EBITDA margin is not on the metric list: nothing to take, and nothing to invent.
     text: "Second, EBITDA margin improved 150 basis points to 21.4%.",
-    figures: [],
+    figures: [
+      { metric: "ebitda_margin", value: 150, unit: "bps", kind: "change" },
+      { metric: "ebitda_margin", value: 21.4, unit: "percent" },
+    ],
   },
   {
     text: "Our cash position at quarter end was $3.2 billion.",

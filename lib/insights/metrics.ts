@@ -1,30 +1,83 @@
 /**
- * The words that name a metric in earnings-call English, and the units each metric can take. Order matters where
- * phrases overlap: the longest phrase at a position wins ("free cash flow" over "cash", "operating margin" over
- * "operating").
+ * The metric vocabulary (docs/insights.md, "Metric vocabulary"): the words that name each metric in earnings-call
+ * English, and the units its level and its change can take. Where phrases overlap the longest phrase at a position
+ * wins ("free cash flow" over "cash", "comparable store sales" over "sales", "EBITDA margin" over "EBITDA").
  */
 import type { FigureMetric, FigureUnit } from "@/lib/schemas/insights";
 
 export { FIGURE_METRICS, type FigureMetric } from "@/lib/schemas/insights";
 
-export const METRIC_LABELS: Record<FigureMetric, string> = {
-  revenue: "Revenue",
-  segment_revenue: "Segment revenue",
-  eps: "EPS",
-  gross_margin: "Gross margin",
-  operating_margin: "Operating margin",
-  net_margin: "Net margin",
-  operating_income: "Operating income",
-  net_income: "Net income",
-  ebitda: "EBITDA",
-  free_cash_flow: "Free cash flow",
-  operating_cash_flow: "Operating cash flow",
-  cash: "Cash",
-  capex: "Capex",
-  dividend: "Dividend",
-  buyback: "Buybacks",
-  operating_expenses: "Operating expenses",
+interface MetricSpec {
+  label: string;
+  /** Units of the level ("revenue was $4.2 billion"); empty when only a change is ever stated (comparable sales). */
+  level: readonly FigureUnit[];
+  /** A ratio in percent: its change is in basis points (or points), and a percent after it is its level. */
+  isRatio?: boolean;
+  /** The issue's core metrics: what an analyst's model takes first. */
+  core?: boolean;
+}
+
+export const METRICS: Record<FigureMetric, MetricSpec> = {
+  revenue: { label: "Revenue", level: ["usd"], core: true },
+  segment_revenue: { label: "Segment revenue", level: ["usd"], core: true },
+  comparable_sales: { label: "Comparable sales", level: [], core: true },
+  eps: { label: "EPS", level: ["usd_per_share", "usd"], core: true },
+  gross_margin: { label: "Gross margin", level: ["percent"], isRatio: true, core: true },
+  operating_margin: { label: "Operating margin", level: ["percent"], isRatio: true, core: true },
+  net_margin: { label: "Net margin", level: ["percent"], isRatio: true, core: true },
+  ebitda_margin: { label: "EBITDA margin", level: ["percent"], isRatio: true },
+  gross_profit: { label: "Gross profit", level: ["usd"] },
+  operating_income: { label: "Operating income", level: ["usd"], core: true },
+  net_income: { label: "Net income", level: ["usd"], core: true },
+  ebitda: { label: "EBITDA", level: ["usd"] },
+  free_cash_flow: { label: "Free cash flow", level: ["usd"], core: true },
+  operating_cash_flow: { label: "Operating cash flow", level: ["usd"], core: true },
+  capex: { label: "Capex", level: ["usd"], core: true },
+  cash: { label: "Cash", level: ["usd"], core: true },
+  liquidity: { label: "Liquidity", level: ["usd"] },
+  debt: { label: "Debt", level: ["usd"] },
+  buyback: { label: "Buybacks", level: ["usd"], core: true },
+  dividend: { label: "Dividend", level: ["usd_per_share", "usd"], core: true },
+  tax_rate: { label: "Tax rate", level: ["percent"], isRatio: true },
+  backlog: { label: "Backlog", level: ["usd"] },
+  bookings: { label: "Bookings", level: ["usd"] },
+  subscribers: { label: "Subscribers", level: ["count"] },
+  arr: { label: "ARR", level: ["usd"] },
+  operating_expenses: { label: "Operating expenses", level: ["usd"] },
+  sga: { label: "SG&A", level: ["usd"] },
+  interest_expense: { label: "Interest expense", level: ["usd"] },
+  inventory: { label: "Inventory", level: ["usd"] },
+  volume: { label: "Volume", level: [] },
+  price: { label: "Price", level: [] },
+  ffo: { label: "FFO", level: ["usd_per_share", "usd"] },
+  noi: { label: "NOI", level: ["usd"] },
+  occupancy: { label: "Occupancy", level: ["percent"], isRatio: true },
+  net_interest_income: { label: "Net interest income", level: ["usd"] },
+  net_interest_margin: { label: "Net interest margin", level: ["percent"], isRatio: true },
+  loans: { label: "Loans", level: ["usd"] },
+  deposits: { label: "Deposits", level: ["usd"] },
+  aum: { label: "Assets under management", level: ["usd"] },
 };
+
+export const METRIC_LABELS = Object.fromEntries(
+  Object.entries(METRICS).map(([m, spec]) => [m, spec.label]),
+) as Record<FigureMetric, string>;
+
+/** Expense ratios: "SG&A was 22% of sales", "opex as a percentage of revenue" (a level in percent of revenue). */
+const RATIO_OF_REVENUE: ReadonlySet<FigureMetric> = new Set([
+  "sga",
+  "operating_expenses",
+  "capex",
+  "gross_profit",
+  "ebitda",
+  "operating_income",
+  "net_income",
+  "free_cash_flow",
+]);
+
+export const isRatioMetric = (m: FigureMetric) => METRICS[m].isRatio === true;
+export const isPerShareMetric = (m: FigureMetric) => m === "eps" || m === "dividend" || m === "ffo";
+export const canBeRatioOfRevenue = (m: FigureMetric) => RATIO_OF_REVENUE.has(m);
 
 interface MetricWord {
   metric: FigureMetric | null;
@@ -32,36 +85,113 @@ interface MetricWord {
 }
 
 /**
- * `metric: null` marks a blocker: a noun that owns the amount next to it but is none of our metrics ("tax rate of
- * 18%", "backlog of $2 billion"), so the amount is not attributed to a metric named earlier in the sentence.
+ * `metric: null` marks a blocker: a noun that owns the amount next to it but is none of our metrics ("headcount of
+ * 1,200", "a $0.03 headwind", "a $500 million facility"), so the amount is not given to a metric named earlier.
  */
 const WORDS: MetricWord[] = [
-  { metric: "eps", re: /\b(?:earnings|income|loss) per (?:diluted |basic )?share\b/gi },
+  {
+    metric: "eps",
+    re: /\b(?:(?:diluted|basic)\s+)?(?:earnings|income|loss|EPS|NFE|profit)\s+(?:per|a)\s+(?:diluted\s+|basic\s+|common\s+)?share\b/gi,
+  },
   { metric: "eps", re: /\bEPS\b/g },
-  { metric: "eps", re: /\bper[- ](?:diluted )?share (?:earnings|results)\b/gi },
-  { metric: "gross_margin", re: /\bgross (?:profit )?margins?\b/gi },
-  { metric: "operating_margin", re: /\b(?:operating|EBIT) margins?\b/gi },
+  { metric: "eps", re: /\bper[- ](?:diluted )?share (?:earnings|results|net income)\b/gi },
+  {
+    metric: "ffo",
+    re: /\b(?:core |normalized |adjusted |A)?FFO(?: per (?:diluted )?share)?\b|\bfunds from operations\b/g,
+  },
+  {
+    metric: "comparable_sales",
+    re: /\b(?:comparable|comp|same[- ](?:store|restaurant|shop|center)|like[- ]for[- ]like|identical[- ]store)(?:[- ](?:store|restaurant|shop|brand|net))?[- ]sales\b|\bcomps\b|\bSSS\b/gi,
+  },
+  { metric: "gross_margin", re: /\bgross (?:profit )?margins?(?: rate)?\b|\bGP rate\b/gi },
+  {
+    metric: "operating_margin",
+    re: /\b(?:operating|EBIT|segment|operating profit|segment profit) margins?\b/gi,
+  },
   { metric: "net_margin", re: /\bnet (?:profit |income )?margins?\b/gi },
-  { metric: "operating_income", re: /\b(?:operating (?:income|profit)|income from operations)\b/gi },
-  { metric: "net_income", re: /\bnet (?:income|earnings|profit|loss)\b/gi },
-  { metric: "ebitda", re: /\bEBITDA\b/g },
-  { metric: "free_cash_flow", re: /\bfree cash flows?\b/gi },
+  { metric: "ebitda_margin", re: /\bEBITDA(?:R)? margins?\b/g },
+  { metric: "net_interest_margin", re: /\bnet interest margins?\b|\bNIM\b/g },
+  { metric: "net_interest_income", re: /\bnet interest income\b|\bNII\b/g },
+  { metric: "gross_profit", re: /\bgross profit\b/gi },
+  {
+    metric: "operating_income",
+    re: /\b(?:operating (?:income|profit|earnings|loss)|income from operations|segment (?:profit|income|operating income|earnings)|EBIT)\b/gi,
+  },
+  {
+    metric: "net_income",
+    re: /\bnet (?:income|earnings|profit|loss)\b|\b(?:adjusted |core |GAAP |reported |total )?earnings\b(?! (?:per|call|release|report|season|conference|before|guidance|growth framework|power|date))/gi,
+  },
+  { metric: "ebitda", re: /\bEBITDA(?:R|X)?\b/g },
+  { metric: "free_cash_flow", re: /\bfree cash flows?\b|\bFCF\b/gi },
   {
     metric: "operating_cash_flow",
-    re: /\b(?:operating cash flows?|cash flows? from operations|cash (?:generated|provided) (?:by|from) operati(?:ons|ng activities))\b/gi,
+    re: /\b(?:operating cash flows?|cash flows? (?:from|provided by) operati(?:ons|ng activities)|(?:net )?cash (?:generated|provided|from) (?:by |from )?operati(?:ons|ng activities))\b/gi,
+  },
+  {
+    metric: null,
+    re: /\bcash (?:taxes|paid|used|costs?|proceeds|consideration|payments?|interest|compensation|charges?|flows?|outflows?|generation|conversion|returns?|on cash)\b|\bin cash (?:for|to)\b/gi,
   },
   {
     metric: "cash",
-    re: /\bcash(?:,? (?:cash )?equivalents)?(?:,? and (?:cash equivalents|(?:short-term |marketable )?(?:investments|securities)))?(?: balance| on hand| position)?\b/gi,
+    re: /\bcash(?:,? (?:cash )?equivalents)?(?:,? and (?:cash equivalents|(?:short-term |marketable )?(?:investments|securities)))?(?: balances?| on hand| position)?\b/gi,
   },
-  { metric: "capex", re: /\b(?:capital expenditures?|capex|capital spending)\b/gi },
-  { metric: "dividend", re: /\b(?:quarterly )?dividends?\b/gi },
-  { metric: "buyback", re: /\b(?:share )?(?:repurchases?|repurchased|buybacks?|bought back)\b/gi },
-  { metric: "operating_expenses", re: /\b(?:operating expenses|opex)\b/gi },
-  { metric: "revenue", re: /\b(?:revenues?|(?:net )?sales|top[- ]line)\b/gi },
+  { metric: "liquidity", re: /\b(?:total |available )?liquidity(?: position)?\b/gi },
+  { metric: "debt", re: /\b(?:total |net |long-term |short-term )?debt\b(?![- ](?:to|service))/gi },
+  { metric: "capex", re: /\b(?:capital expenditures?|capex|capital spending|capital investments?)\b/gi },
+  { metric: "dividend", re: /\b(?:quarterly |annual |regular |cash )?dividends?(?: per share)?\b/gi },
+  {
+    metric: "buyback",
+    re: /\b(?:share |stock )?(?:repurchases?|repurchased|buybacks?|bought back)\b|\brepurchased (?:\w+ ){0,2}(?:shares|stock)\b/gi,
+  },
+  { metric: "tax_rate", re: /\b(?:effective |adjusted |GAAP |non-GAAP )?(?:income )?tax rate\b|\bETR\b/gi },
+  { metric: "backlog", re: /\bbacklogs?\b|\bremaining performance obligations?\b|\bRPO\b/gi },
+  {
+    metric: "bookings",
+    re: /\b(?:bookings|order intake|(?:net|new|total|incoming) orders|orders (?=(?:were|grew|increased|rose|declined|decreased|fell|of|up|down)\b))\b/gi,
+  },
+  {
+    metric: "subscribers",
+    re: /\b(?:subscribers|subscriptions|members|customers|users|accounts|households|connections)\b/gi,
+  },
+  { metric: "arr", re: /\b(?:total )?ARR\b|\bannual(?:ized)? recurring revenues?\b/g },
+  {
+    metric: "operating_expenses",
+    re: /\b(?:total |adjusted |non-GAAP )?operating (?:expenses?|costs)(?: ratio)?\b|\bopex\b|\b(?:SG&A|G&A) and R&D (?:expenses|costs)\b/gi,
+  },
+  {
+    metric: "sga",
+    re: /\b(?:SG&A|selling, general,? and administrative|G&A|general and administrative)(?: expenses?| costs?| expense)?\b/gi,
+  },
+  { metric: "interest_expense", re: /\b(?:net )?interest expense\b|\b(?:cash paid for|paid) interest\b/gi },
+  { metric: "inventory", re: /\binventor(?:y|ies)\b(?! (?:turns?|days))/gi },
+  {
+    metric: "volume",
+    re: /\b(?:(?:unit|sales|shipment|organic|retail sales) )?volumes?\b|\b(?:unit )?shipments\b|\bvolume(?:\/| and )mix\b/gi,
+  },
+  {
+    metric: "price",
+    re: /\b(?:pric(?:e|ing)(?:\/| and )mix|pricing|price realization|average selling prices?|ASPs?)\b/gi,
+  },
+  { metric: "noi", re: /\b(?:same[- ](?:store|property|center) |cash )?NOI\b|\bnet operating income\b/g },
+  {
+    metric: "occupancy",
+    re: /\b(?:average |ending |portfolio |same[- ]store )?occupancy(?: rate)?\b|\bleased\b/gi,
+  },
+  {
+    metric: "loans",
+    re: /\b(?:total |average |gross |net )?loans(?: and leases)?\b|\bloan (?:balances|portfolio)\b/gi,
+  },
+  { metric: "deposits", re: /\b(?:total |average )?deposits\b/gi },
+  {
+    metric: "aum",
+    re: /\bassets under (?:management|administration)\b|\bAU[MA]\b|\bfee-(?:bearing|earning) (?:capital|AUM)\b|\bclient assets\b/g,
+  },
+  { metric: "revenue", re: /\b(?:revenues?|(?:net |total )?sales|top[- ]line|turnover)\b/gi },
+  { metric: "revenue", re: /\b(?:organic|core|local[- ]currency|constant[- ]currency) growth\b/gi },
+  { metric: null, re: /\b(?:FFO|debt|net debt)[- ]to[- ](?:debt|EBITDA|EBITDAR|capital|cap|equity)\b/gi },
   {
     metric: null,
-    re: /\b(?:tax rate|shares? outstanding|share count|headcount|employees|customers|stores|backlog|bookings|inventor(?:y|ies)|debt|leverage|interest (?:expense|rate)|yield|market share|churn|retention|utilization|occupancy|payout ratio|cost savings|savings|charges?|impairment|restructuring|gross profit|orders|pipeline|deferred revenue|remaining performance obligations|price increases?|pricing|fx|currency|dilution|headwinds?|tailwinds?|investment|acquisition|purchase price|working capital)\b/gi,
+    re: /\b(?:shares? outstanding|share count|shares|headcount|employees|stores|locations|restaurants|deferred revenue|price increases?|share price|stock price|purchase price|average price|fx|foreign exchange|currency|dilution|accretion|headwinds?|tailwinds?|impacts?|benefits?|contributions?|effects?|drag|investments?|acquisitions?|proceeds|consideration|working capital|charges?|impairments?|write-?downs?|restructuring|gains?|(?:one-?time|transformation|transition|exit|integration|severance|transaction) costs?|costs?|savings|expenses|amortization|depreciation|adjustments?|facility|facilities|notes|bonds|offering|project|program|pipeline|authorization|coupon|cap rates?|interest rates?|exchange rates?|coupon rates?|TAM|market|opportunit(?:y|ies)|payout ratio|leverage|ratio|capacity|square feet|production|reserves?|provisions?|abatements?|run rate|returns?|ROIC|ROE|yield|loss on|losses on|extinguishment|hedges?|spread|premiums?|taxes|base|size|maturity|terms?|penetration|mix|book value|comprehensive income|pre-?tax income|income before (?:income )?taxes)\b/gi,
   },
 ];
 
@@ -72,12 +202,25 @@ export interface MetricHit {
   text: string;
 }
 
+/**
+ * A metric word used as a modifier of another noun names no amount ("revenue initiatives", "sales force", "sales of
+ * mortgage-backed securities" are not revenue): such a hit blocks instead.
+ */
+const MODIFIER_OF =
+  /^\s+(?:initiatives?|synergies|synergy|recognition|force|forces|teams?|tax(?:es)?|opportunit(?:y|ies)|cycles?|calls?|releases?|streams?|models?|goals?|targets?|people|reps?|representatives|organization|channels?|process|productivity|per\b|mix|penetration|base|run[- ]rate|multiple|visibility|trends?|momentum|pipeline|funnel|per store|per unit|per square)\b/i;
+const SALES_OF_ASSETS =
+  /^\s+of\s+(?!\$|\d|approximately|about|roughly|nearly|over|more than|just|a record|record|around|almost)[a-z]/i;
+
 /** Every metric word of `text`, longest first at overlapping positions, in order of position. */
 export function findMetricWords(text: string): MetricHit[] {
   const hits: MetricHit[] = [];
   for (const w of WORDS) {
     for (const m of text.matchAll(w.re)) {
-      hits.push({ metric: w.metric, start: m.index, end: m.index + m[0].length, text: m[0] });
+      let metric = w.metric;
+      const rest = text.slice(m.index + m[0].length);
+      if (metric !== null && MODIFIER_OF.test(rest)) metric = null;
+      if (metric === "revenue" && /sales$/i.test(m[0]) && SALES_OF_ASSETS.test(rest)) metric = null;
+      hits.push({ metric, start: m.index, end: m.index + m[0].length, text: m[0] });
     }
   }
   hits.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
@@ -89,28 +232,3 @@ export function findMetricWords(text: string): MetricHit[] {
   }
   return kept;
 }
-
-/** Units a metric's level takes; a change ("up 12%", "up 40 basis points") is checked separately. */
-export const LEVEL_UNITS: Record<FigureMetric, readonly FigureUnit[]> = {
-  revenue: ["usd"],
-  segment_revenue: ["usd"],
-  eps: ["usd_per_share", "usd"],
-  gross_margin: ["percent"],
-  operating_margin: ["percent"],
-  net_margin: ["percent"],
-  operating_income: ["usd"],
-  net_income: ["usd"],
-  ebitda: ["usd"],
-  free_cash_flow: ["usd"],
-  operating_cash_flow: ["usd"],
-  cash: ["usd"],
-  capex: ["usd"],
-  dividend: ["usd_per_share", "usd"],
-  buyback: ["usd"],
-  operating_expenses: ["usd"],
-};
-
-export const isMarginMetric = (m: FigureMetric) =>
-  m === "gross_margin" || m === "operating_margin" || m === "net_margin";
-
-export const isPerShareMetric = (m: FigureMetric) => m === "eps" || m === "dividend";

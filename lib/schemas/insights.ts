@@ -8,30 +8,59 @@
 import { z } from "zod";
 import { envelopeSchema } from "./envelope";
 
-/** Metrics the extractor knows; `segment_revenue` carries the segment's name in `segment`. */
+/**
+ * Metrics the extractor knows (the vocabulary of docs/insights.md). `segment_revenue` carries the segment's name in
+ * `segment`; any other metric with a `segment` is that part of the company's figure, never the company's own.
+ */
 export const FIGURE_METRICS = [
   "revenue",
   "segment_revenue",
+  "comparable_sales",
   "eps",
   "gross_margin",
   "operating_margin",
   "net_margin",
+  "ebitda_margin",
+  "gross_profit",
   "operating_income",
   "net_income",
   "ebitda",
   "free_cash_flow",
   "operating_cash_flow",
-  "cash",
   "capex",
-  "dividend",
+  "cash",
+  "liquidity",
+  "debt",
   "buyback",
+  "dividend",
+  "tax_rate",
+  "backlog",
+  "bookings",
+  "subscribers",
+  "arr",
   "operating_expenses",
+  "sga",
+  "interest_expense",
+  "inventory",
+  "volume",
+  "price",
+  "ffo",
+  "noi",
+  "occupancy",
+  "net_interest_income",
+  "net_interest_margin",
+  "loans",
+  "deposits",
+  "aum",
 ] as const;
 export const figureMetricSchema = z.enum(FIGURE_METRICS);
 export type FigureMetric = z.infer<typeof figureMetricSchema>;
 
-/** `usd` dollars, `usd_per_share` dollars per share, `percent` a number of percent, `bps` basis points. */
-export const figureUnitSchema = z.enum(["usd", "usd_per_share", "percent", "bps"]);
+/**
+ * `usd` dollars, `usd_per_share` dollars per share, `percent` a number of percent, `bps` basis points, `count` a
+ * number of things (subscribers).
+ */
+export const figureUnitSchema = z.enum(["usd", "usd_per_share", "percent", "bps", "count"]);
 export type FigureUnit = z.infer<typeof figureUnitSchema>;
 
 /** How the figure was spoken ("$4.2 billion" → `billion`); `value` is always in plain units whatever the scale. */
@@ -40,7 +69,9 @@ export type FigureScale = z.infer<typeof figureScaleSchema>;
 
 /**
  * Relative to the call: `quarter` the quarter being reported, `prior_year_quarter` the same quarter a year ago,
- * `prior_quarter` the one before, `next_quarter` / `full_year` mostly guidance, `prior_year` last fiscal year.
+ * `prior_quarter` the one before, `next_quarter` the quarter after (guidance), `full_year` a fiscal year (the call's
+ * for results, the one guided for guidance), `prior_year` last fiscal year, `other` any other span (year to date,
+ * a half, several years, a long-term target).
  */
 export const figurePeriodSchema = z.enum([
   "quarter",
@@ -49,6 +80,7 @@ export const figurePeriodSchema = z.enum([
   "next_quarter",
   "full_year",
   "prior_year",
+  "other",
 ]);
 export type FigurePeriod = z.infer<typeof figurePeriodSchema>;
 
@@ -63,7 +95,10 @@ export const figureSchema = z.object({
   /** `${sequence}:${n}`, stable while the sentence does not change. */
   id: z.string(),
   metric: figureMetricSchema,
-  /** The segment's name for `segment_revenue` ("Data Center"), else null. */
+  /**
+   * The part of the company the figure is about ("Data Center", "EMEA", "SmartSide"): always set for
+   * `segment_revenue`, set for other metrics when the figure is a segment's; null = the company as a whole.
+   */
   segment: z.string().nullable(),
   kind: figureKindSchema,
   /** Plain units: dollars (not millions), a percentage as a number of percent; a range's midpoint. */
@@ -214,6 +249,11 @@ export type PreviousCall = z.infer<typeof previousCallSchema>;
 export const insightsContextSchema = z.object({
   consensus: consensusSchema,
   previousCall: previousCallSchema.nullable(),
+  /**
+   * The call's own fiscal quarter ("Q3", 2021), so a quarter or year said in a sentence can be placed against it
+   * ("first quarter 2020" on a 2021 call is a year ago). Optional: older answers lack it.
+   */
+  call: z.object({ period: z.string().nullable(), year: z.number().int().nullable() }).optional(),
 });
 export type InsightsContext = z.infer<typeof insightsContextSchema>;
 

@@ -53,7 +53,11 @@ export function createInsightsService(deps: InsightsServiceDeps): InsightsServic
           return null;
         }),
       ]);
-      const context: InsightsContext = { consensus, previousCall };
+      const context: InsightsContext = {
+        consensus,
+        previousCall,
+        call: { period: call.period, year: call.year },
+      };
       const insights = computeInsights(
         { sentences: call.segments, participants: call.participants, isComplete: call.status !== "live" },
         context,

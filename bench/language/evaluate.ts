@@ -101,6 +101,7 @@ interface Tally {
   unverifiedRight: number;
   /** Confidence bucket → [figures, right]. */
   buckets: Record<string, [number, number]>;
+  wrongBy: Record<string, number>;
 }
 
 const BUCKETS = [0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01];
@@ -158,7 +159,9 @@ export interface FigureReport {
   comparedWrong: number;
   unverifiedPrecision: number | null;
   calibration: Record<string, { figures: number; precision: number | null }>;
-  counts: Omit<Tally, "buckets">;
+  counts: Omit<Tally, "buckets" | "wrongBy">;
+  /** Wrong facts by speaker role, section, metric and kind (totals only). */
+  wrongBy: Record<string, number>;
 }
 
 export interface FigureMiss {
@@ -194,6 +197,7 @@ export function evaluateFigures(
     unverified: 0,
     unverifiedRight: 0,
     buckets: {},
+    wrongBy: {},
   };
   const known = new Set(impl.metrics);
   const byFile = new Map<string, LabelledSentence[]>();
@@ -246,7 +250,12 @@ export function evaluateFigures(
         }
         t.facts++;
         if (l) t.factsRight++;
-        else options.misses?.push(miss(label, "wrong", describe(f)));
+        else {
+          // Totals by kind of error, so the held-out side can be understood without reading its sentences.
+          const key = `${s.role}/${s.section === "q_and_a" ? "qa" : "remarks"} ${f.metric}${isPartLevel(f) ? "[part]" : ""} ${f.kind}${f.isGuidance ? " g" : ""}`;
+          t.wrongBy[key] = (t.wrongBy[key] ?? 0) + 1;
+          options.misses?.push(miss(label, "wrong", describe(f)));
+        }
         if (l && f.period !== null && l.periods.includes(f.period as LabelFigure["periods"][number]))
           t.periodRight++;
         else if (l) options.misses?.push(miss(label, "period", `${describe(f)} (label ${l.raw})`));
@@ -282,7 +291,7 @@ export function evaluateFigures(
       }
     }
   }
-  const { buckets, ...counts } = t;
+  const { buckets, wrongBy, ...counts } = t;
   return {
     sentences: labels.length,
     labelledFigures: t.labels,
@@ -302,6 +311,7 @@ export function evaluateFigures(
         .map(([k, [n, right]]) => [k, { figures: n, precision: ratio(right, n) }]),
     ),
     counts,
+    wrongBy: Object.fromEntries(Object.entries(wrongBy).sort((a, b) => b[1] - a[1])),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   sentenceChanges,
   type ComparableSentence,
 } from "./changes";
+import { readCallFacts, type CallFacts } from "./call-facts";
 import { compareWithConsensus } from "./consensus";
 import { extractFigures, isFact, PAST_RESULT, type SentenceContext } from "./figures";
 import { forwardCues, horizonOf } from "./guidance";
@@ -36,6 +37,8 @@ export class InsightsEngine {
   private readonly figureCache = new Map<number, Cached<Figure[]>>();
   private readonly changeCache = new Map<number, Cached<Change[]>>();
   private readonly previousSegments: Set<string>;
+  private facts: SentenceContext | null = null;
+  private factsFrom = 0;
 
   constructor(private readonly context: InsightsContext | null) {
     const prev = context?.previousCall;
@@ -43,6 +46,15 @@ export class InsightsEngine {
     this.previousSegments = new Set(
       this.previous?.figures.flat().flatMap((f) => (f.segment ? [f.segment] : [])) ?? [],
     );
+  }
+
+  /** Read from the opening while it lasts, then kept: later sentences do not change what the call is. */
+  private callContext(sentences: readonly TranscriptSentence[]): SentenceContext {
+    if (this.facts === null || (this.factsFrom < 60 && sentences.length !== this.factsFrom)) {
+      this.facts = callContextOf(this.context, readCallFacts(sentences));
+      this.factsFrom = Math.min(60, sentences.length);
+    }
+    return this.facts;
   }
 
   figuresOf(s: TranscriptSentence, context: SentenceContext = {}): Figure[] {
@@ -73,7 +85,7 @@ export class InsightsEngine {
     const segmentsNow = new Map<string, ComparableSentence>();
     const seenChanges = new Set<string>();
     // What a speaker's earlier sentences set up: the outlook's horizon, the segment under discussion.
-    const fiscal = fiscalOf(this.context);
+    const fiscal = this.callContext(input.sentences);
     let context: SentenceContext = fiscal;
     let contextSpeaker: string | null = null;
     for (const s of company) {
@@ -115,6 +127,17 @@ function fiscalOf(context: InsightsContext | null): SentenceContext {
   return { fiscalYear: year, fiscalQuarter: quarter ? Number(quarter) : null };
 }
 
+/** The call's own facts over its metadata: the quarter the call names, the company's name. */
+function callContextOf(context: InsightsContext | null, facts: CallFacts): SentenceContext {
+  const listed = fiscalOf(context);
+  const named = facts.fiscalYear !== null && facts.fiscalQuarter !== null;
+  return {
+    fiscalYear: named ? facts.fiscalYear : listed.fiscalYear,
+    fiscalQuarter: named ? facts.fiscalQuarter : listed.fiscalQuarter,
+    company: facts.company,
+  };
+}
+
 /**
  * The context a sentence leaves for the next one of the same speaker: the outlook's horizon and whether an outlook
  * is being gone through, the segment under discussion, whether the year's results are.
@@ -126,8 +149,13 @@ function nextContext(context: SentenceContext, text: string, figures: readonly F
   // An outlook goes on while sentences state guidance (or nothing that happened); a result or a question ends it.
   if (figures.some((f) => f.isGuidance && isFact(f))) outlook = true;
   else if (PAST_RESULT.test(text) || /\?\s*$/.test(text)) outlook = false;
+  // A part named (a heading, or a part's own figure) is what the next sentences are likely about.
   const heading = segmentHeading(text);
+  const partFigure = figures.find((f) => f.segment !== null && isFact(f));
   if (heading !== undefined) segment = heading || null;
+  else if (partFigure) segment = partFigure.segment;
+  else if (figures.some((f) => f.segment === null && isFact(f) && /\b(?:total|consolidated)\b/i.test(text)))
+    segment = null;
   if (
     !forward &&
     /\b(?:for the (?:full |fiscal )?year|year as a whole|full[- ]year results|for fiscal (?:year )?20\d\d)\b/i.test(
@@ -147,7 +175,15 @@ function nextContext(context: SentenceContext, text: string, figures: readonly F
 }
 
 const contextKey = (c: SentenceContext) =>
-  [c.horizon, c.segment, c.fiscalYear, c.fiscalQuarter, c.outlook ? 1 : 0, c.yearResults ? 1 : 0].join("|");
+  [
+    c.horizon,
+    c.segment,
+    c.fiscalYear,
+    c.fiscalQuarter,
+    c.outlook ? 1 : 0,
+    c.yearResults ? 1 : 0,
+    [...(c.company ?? [])].join(" "),
+  ].join("|");
 
 /** One-shot form of the engine (the API, tests). */
 export function computeInsights(input: InsightsInput, context: InsightsContext | null): Insights {

@@ -53,6 +53,8 @@ export interface SentenceContext {
   outlook?: boolean;
   /** The speaker is going through the year's results ("Looking at the year as a whole, …"), not the quarter's. */
   yearResults?: boolean;
+  /** Words of the company's own name, lower-case ("idacorp"): "IDACORP's revenue" is the company's, not a part's. */
+  company?: ReadonlySet<string>;
 }
 
 /** A sentence that reports what happened, not what is expected. */
@@ -68,11 +70,11 @@ const NEGATIVE_CHANGE =
   /\b(?:down|decreased?|decreasing|declined?|declining|decline|fell|fall|falling|contracted|contraction|compressed|compression|lower|dropped|reduced|reduction|cut|deteriorat(?:ed|ion)|less|repaid)\b/i;
 /** A movement named right before the metric: "increasing earnings $27.5 million", "reduced debt by $33 million". */
 const PRE_CHANGE =
-  /\b(increas(?:e|ed|ing)|decreas(?:e|ed|ing)|declin(?:e|ed|ing)|grow(?:th|ing)?|grew|improv(?:ement|ed|ing)|reduc(?:tion|ed|ing)|rais(?:ed|ing)|lower(?:ed|ing)|cut|boost(?:ed|ing)|expan(?:ded|ding|sion)|paid down|repaid)\s+(?:(?:in|of)\s+)?(?:(?:our|the|its|total|consolidated|net|adjusted|overall|quarterly|first|second|third|fourth|quarter|first-quarter|second-quarter|third-quarter|fourth-quarter)\s+){0,3}$/i;
+  /\b(increas(?:e|ed|ing)(?: to)?|decreas(?:e|ed|ing)|declin(?:e|ed|ing)|grow(?:th|ing)?|grew|improv(?:ement|ed|ing)|reduc(?:tion|ed|ing)|rais(?:ed|ing)|lower(?:ed|ing)|cut|boost(?:ed|ing)|expan(?:ded|ding|sion)|paid down|repaid)\s+(?:(?:in|of)\s+)?(?:(?:our|the|its|total|consolidated|net|adjusted|overall|quarterly|first|second|third|fourth|quarter|first-quarter|second-quarter|third-quarter|fourth-quarter)\s+){0,3}$/i;
 const PRE_CHANGE_NEGATIVE = /^(?:decreas|declin|reduc|lower|cut|paid down|repaid)/i;
 /** The movement said after the amount: "12% year over year", "a 4% decline", "25% lower than last year". */
 const CHANGE_AFTER =
-  /^\s*(?:(?:year[- ]over[- ]year|year[- ]on[- ]year|sequentially|yoy|over (?:the )?(?:prior|last) year|versus (?:the )?(?:prior|last) year)\b|(?:growth|increase|decline|decrease|improvement|expansion|contraction|compression|reduction|rise|drop|jump|gain|higher|lower|more|less|better|worse|above|below|ahead)\b)/i;
+  /^\s*(?:(?:year[- ]over[- ]year|year[- ]on[- ]year|sequentially|yoy|over (?:the )?(?:prior|last) year|versus (?:the )?(?:prior|last) year)\b|(?:growth|increase|decline|decrease|improvement|expansion|contraction|compression|reduction|rise|drop|jump|gain|higher|lower|more|less|better|worse|above|below|ahead|compound(?:ed)? (?:annual|average)|CAGR|annual(?:ized)? growth)\b)/i;
 const NEGATIVE_AFTER =
   /^\s*(?:decline|decrease|reduction|contraction|compression|drop|lower|less|worse|below)\b/i;
 /** "grew to $4.2 billion": the amount after "to" is where it landed, a level. */
@@ -98,7 +100,7 @@ const QUARTER_AGO =
   /\b(?:last quarter|prior quarter|previous quarter|sequential(?:ly)?|a quarter ago|linked[- ]quarter)\b/i;
 /** Spans that are neither the quarter nor a year: year to date, a half, two years, after the quarter ended. */
 const OTHER_PERIOD =
-  /\b(?:year[- ]to[- ]date|YTD|(?:first|last) (?:six|nine|6|9) months|(?:first|second|back) half|six[- ]month|nine[- ]month|trailing (?:twelve|12)[- ]months?|TTM|LTM|last (?:twelve|12) months|two[- ]year(?: stack(?:ed)?| basis)?|2[- ]year stack|on a stacked basis|versus 2019|compared (?:to|with) (?:the (?:\w+ )?(?:quarter|period) (?:of|in) )?2019|since the end of the quarter|more recently|to date|quarter[- ]to[- ]date|so far this|in (?:January|February|March|April|May|June|July|August|September|October|November|December)\b|run[- ]rate|(?:two|three|four|five|several|a few|\d+) years ago|pre-?(?:COVID|pandemic))\b/i;
+  /\b(?:year[- ]to[- ]date|YTD|(?:first|last) (?:six|nine|6|9) months|(?:first|second|back) half|six[- ]month|nine[- ]month|trailing (?:twelve|12)[- ]months?|TTM|LTM|last (?:twelve|12) months|two[- ]year(?: stack(?:ed)?| basis)?|2[- ]year stack|on a stacked basis|versus 2019|compared (?:to|with) (?:the (?:\w+ )?(?:quarter|period) (?:of|in) )?2019|since the end of the quarter|more recently|to date|quarter[- ]to[- ]date|so far this|in (?:January|February|March|April|May|June|July|August|September|October|November|December)\b|run[- ]rate|(?:two|three|four|five|several|a few|\d+) years ago|pre-?(?:COVID|pandemic)|(?:over )?the (?:past|last) (?:two|three|four|five|several|few|\d+) years|cumulative)\b/i;
 const FULL_YEAR_RESULT =
   /\b(?:(?:the|this) (?:full |fiscal )?year as a whole|year as a whole|full[- ]year|for the (?:full |fiscal |calendar )?year|fiscal (?:year )?(?:20\d\d|'\d\d)|for (?:20\d\d|'\d\d)|in (?:20\d\d|'\d\d)(?! (?:first|second|third|fourth) quarter)|this year|calendar (?:year )?20\d\d|annual)\b/i;
 
@@ -134,7 +136,7 @@ const EFFECT_AFTER =
   /^\s*(?:headwinds?|tailwinds?|impacts?|benefits?|dilution|accretion|charges?|contributions?|drag|effects?|savings|costs?|penetration|mix|base|to debt)\b/i;
 /** Verbs that make the amount after them the size of an effect: "contributed $0.55", "cost us $22 million". */
 const CONTRIBUTION_BEFORE =
-  /\b(?:contribut(?:ed|ing|es)|accounted for|includ(?:ed|es|ing)|which included|added|adding|cost(?:ing)? us|hurt|helped|benefit(?:t)?ed|offset|impacted|affected|weighed on \w+)\s+(?:(?:a net|a|an|approximately|about|roughly|another|an additional|nearly|almost|over|more than|some)\s+)*$/i;
+  /\b(?:contribut(?:ed|ing|es)|accounted for|includ(?:ed|es|ing)|which included|added|adding|to add|will add|cost(?:ing)? us|hurt|helped|benefit(?:t)?ed|offset|impacted|affected|weighed on \w+)\s+(?:(?:a net|a|an|approximately|about|roughly|another|an additional|nearly|almost|over|more than|some)\s+)*$/i;
 /** A cause acting on a metric, "… reduced operating income by $X": the amount is an impact, not the metric. */
 const IMPACT_VERB =
   /\b(?:impact(?:ed|ing|s)?|increased|decreased|affect(?:ed|ing|s)?|benefit(?:t)?(?:ed|ing|s)?|hurt(?:ing|s)?|help(?:ed|ing|s)?|contribut(?:ed|ing|es)|add(?:ed|ing|s)|reduc(?:ed|ing|es)|lower(?:ed|ing|s)|rais(?:ed|ing|es)|boost(?:ed|ing|s)|drove|driv(?:ing|es)|offset(?:ting|s)?|pressur(?:ed|ing|es)|weigh(?:ed|ing|s) on|cost(?:ing|s)?)\b/gi;
@@ -305,6 +307,24 @@ function isImpact(text: string, mention: Mention, hit: MetricHit | null, clauseS
   // "our objective of reducing net debt by …", "we expect to reduce …": a plan of the company, not an effect.
   if (/\b(?:of|to|toward|towards|on|for|by)\s+$/i.test(subject)) return false;
   return !WE_BEFORE.test(subject);
+}
+
+/**
+ * "GAAP and adjusted diluted EPS of $0.53 and $0.52, respectively": the bases in the order of the amounts. Returns
+ * the bases by position among the amounts after them, or null when the sentence has no such list.
+ */
+function respectiveBases(
+  text: string,
+  mentions: readonly Mention[],
+): { at: number; bases: FigureBasis[] } | null {
+  const m =
+    /\b(GAAP|adjusted|non-GAAP|reported)\s+and\s+(GAAP|adjusted|non-GAAP|reported)\b[^.;]*\brespectively\b/i.exec(
+      text,
+    );
+  if (!m) return null;
+  const basis = (w: string): FigureBasis => (/^(?:GAAP|reported)$/i.test(w) ? "gaap" : "adjusted");
+  const first = mentions.findIndex((x) => x.start > m.index);
+  return first < 0 ? null : { at: first, bases: [basis(m[1]!), basis(m[2]!)] };
 }
 
 function lastIndex(text: string, re: RegExp): number {
@@ -494,6 +514,10 @@ function unitFits(
 }
 
 const HEDGE_QUESTION = /\?\s*$/;
+/** Metrics a segment's discussion states for the segment. */
+const SEGMENT_LIKELY: ReadonlySet<FigureMetric> = new Set(["revenue", "operating_income"]);
+const COMPANY_CUE =
+  /\b(?:total|consolidated|overall|company[- ]wide|total[- ]company|enterprise[- ]wide|for the company)\b/i;
 /** Profits said in percent are their margins. */
 const MARGIN_OF: Partial<Record<FigureMetric, FigureMetric>> = {
   gross_profit: "gross_margin",
@@ -521,6 +545,7 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
   let prevEnd = 0;
   let lastWasImpact = false;
   let lastWasShare = false;
+  const respectively = respectiveBases(text, mentions);
   for (const [i, mention] of mentions.entries()) {
     const gap = text.slice(prevEnd, mention.start);
     const thisPrevEnd = prevEnd;
@@ -673,7 +698,7 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
           ? { name: grew[1]!.trim(), how: "subject" }
           : attribution.hit.text === ""
             ? null
-            : segmentOf(text, attribution.hit.start, attribution.hit.end, clauseStart),
+            : segmentOf(text, attribution.hit.start, attribution.hit.end, clauseStart, context.company),
       );
     }
     let segmentReading = segmentsByHit.get(attribution.hit);
@@ -713,7 +738,9 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
     kindByHit.set(attribution.hit, kind);
     if (metric === "eps" && mention.unit === "usd_per_share") confidence = Math.max(confidence, 0.85);
     if (segmentHow === "subject") confidence = Math.min(confidence, 0.8);
-    if (!segment && context.segment && (metric === "revenue" || metric === "operating_income"))
+    if (segmentHow === "weak") confidence = Math.min(confidence, 0.75);
+    // A company-level reading in the middle of a segment's discussion is doubtful: shown, but not as fact.
+    if (!segment && context.segment && SEGMENT_LIKELY.has(metric) && !COMPANY_CUE.test(text))
       confidence = Math.min(confidence, 0.6);
     if (isQuestion) confidence -= 0.3;
     if (priorGuidance) confidence = Math.min(confidence, 0.4);
@@ -748,7 +775,8 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
       unit,
       scale: mention.scale,
       period,
-      basis: basisOf(text, mention.start),
+      basis:
+        (respectively ? respectively.bases[i - respectively.at] : undefined) ?? basisOf(text, mention.start),
       isGuidance,
       isApproximate: mention.isApproximate,
       sequence: sentence.sequence,

@@ -10,7 +10,7 @@ const FORWARD =
 
 /** Where a forward word looks back: "than we expected", "in line with our guidance", "exceeded our outlook". */
 const BACKWARD =
-  /\b(?:(?:than|as) (?:we |I |had |was |were |originally |previously |initially )*(?:expected|anticipated|forecast(?:ed)?|planned|guided|projected|targeted)|(?:in line with|consistent with|within|above|below|ahead of|exceed(?:ed|ing)?|beat|at|toward|to) (?:the )?(?:(?:top|high|low|upper|lower) end of )?(?:our |the )?(?:prior |previous |original |revised |initial )?(?:(?:Q\d|\w+ quarter|full[- ]year) )?(?:expectations?|guidance(?: range)?|outlook|forecast|targets?|range)|(?:better|worse|stronger|weaker|higher|lower|faster|slower)[- ]than[- ](?:expectations?|anticipated|expected|estimated|forecast(?:ed)?|planned|projected|guided)|as (?:expected|anticipated|forecasted)|expected to close|(?:un|un-)expected(?:ly)?|forward-looking|projections? (?:are|is) subject)\b/gi;
+  /\b(?:(?:than|as) (?:we |I |had |was |were |originally |previously |initially )*(?:expected|anticipated|forecast(?:ed)?|planned|guided|projected|targeted)|(?:in line with|consistent with|within|above|below|ahead of|exceed(?:ed|ing)?|beat|at|toward|to) (?:the )?(?:(?:top|high|low|upper|lower) end of )?(?:our |the )?(?:prior |previous |original |revised |initial )?(?:(?:Q\d|\w+ quarter|full[- ]year) )?(?:expectations?|guidance(?: range)?|outlook|forecast|targets?|range)|(?:better|worse|stronger|weaker|higher|lower|faster|slower)[- ]than[- ](?:expectations?|anticipated|expected|estimated|forecast(?:ed)?|planned|projected|guided)|as (?:expected|anticipated|forecasted)|expected to close|(?:we|I) had (?:expect(?:ed)?|anticipated|planned|forecast(?:ed)?|guided|estimated)|(?:we've|we have|we had) (?:estimated|forecasted|projected)|(?:un|un-)expected(?:ly)?|forward-looking|projections? (?:are|is) subject)\b/gi;
 
 /** A prior guidance range restated next to the new one ("up from our previous guidance of …"). */
 export const PRIOR_GUIDANCE =
@@ -25,7 +25,7 @@ export type Horizon = "next_quarter" | "full_year" | "other";
 const NEXT_QUARTER =
   /\b(?:next|coming|current|upcoming|following) quarter\b|\b(?:first|second|third|fourth|1st|2nd|3rd|4th)[- ](?:fiscal )?quarter\b|\bQ[1-4]\b|\bquarter(?:ly)? guidance\b/i;
 const OTHER_HORIZON =
-  /\b(?:(?:second|back|first|front) half|(?:long|medium|mid)[- ]term|by (?:the end of )?(?:fiscal )?(?:20\d\d|'\d\d)|through (?:fiscal )?(?:20\d\d|'\d\d)|over the (?:next|coming) (?:\w+ )?(?:years|quarters)|multi-?year|CAGR|compound(?:ed)? annual|(?:20\d\d|'\d\d) (?:and|through|to) (?:20\d\d|'\d\d)|next (?:few|several|couple of) (?:years|quarters)|five-year|5-year|10-year|three-year|3-year)\b/i;
+  /\b(?:(?:second|back|first|front) half|(?:long|medium|mid)[- ]term|by (?:the end of )?(?:fiscal )?(?:20\d\d|'\d\d)|through (?:fiscal )?(?:20\d\d|'\d\d)|over the (?:next|coming) (?:\w+ )?(?:years|quarters)|multi-?year|CAGR|compound(?:ed)? annual|(?:20\d\d|'\d\d) (?:and|through|to) (?:20\d\d|'\d\d)|next (?:few|several|couple of) (?:years|quarters)|five-year|5-year|10-year|three-year|3-year|first (?:12|twelve) months)\b/i;
 const FULL_YEAR =
   /\b(?:(?:our|the) (?:fiscal )?(?:20\d\d|'\d\d)\b|(?:20\d\d|'\d\d) (?:guidance|outlook|earnings|EPS|revenue|sales|capex|plan|target)|full[- ]year|fiscal (?:year )?(?:20\d\d|'?\d\d|year)|fy ?'?\d\d|for the (?:full |fiscal |calendar )?year|this year|next year|the year|for (?:20\d\d|'\d\d)|in (?:20\d\d|'\d\d)|calendar (?:year )?20\d\d|annual(?:ly)?|year-end)\b/i;
 

@@ -191,6 +191,10 @@ const WORDS: MetricWord[] = [
   { metric: null, re: /\b(?:FFO|debt|net debt)[- ]to[- ](?:debt|EBITDA|EBITDAR|capital|cap|equity)\b/gi },
   {
     metric: null,
+    re: /\b(?:(?:share |stock )?(?:repurchase|buyback) (?:plans?|programs?|authorizations?)|(?:income )?tax (?:expense|benefit|provision)|pre-?tax (?:earnings|income))\b/gi,
+  },
+  {
+    metric: null,
     re: /\b(?:shares? outstanding|share count|shares|headcount|employees|stores|locations|restaurants|deferred revenue|price increases?|share price|stock price|purchase price|average price|fx|foreign exchange|currency|dilution|accretion|headwinds?|tailwinds?|impacts?|benefits?|contributions?|effects?|drag|investments?|acquisitions?|proceeds|consideration|working capital|charges?|impairments?|write-?downs?|restructuring|gains?|(?:one-?time|transformation|transition|exit|integration|severance|transaction) costs?|costs?|savings|expenses|amortization|depreciation|adjustments?|facility|facilities|notes|bonds|offering|project|program|pipeline|authorization|coupon|cap rates?|interest rates?|exchange rates?|coupon rates?|TAM|market|opportunit(?:y|ies)|payout ratio|leverage|ratio|capacity|square feet|production|reserves?|provisions?|abatements?|run rate|returns?|ROIC|ROE|yield|loss on|losses on|extinguishment|hedges?|spread|premiums?|taxes|base|size|maturity|terms?|penetration|mix|book value|comprehensive income|pre-?tax income|income before (?:income )?taxes)\b/gi,
   },
 ];

@@ -111,7 +111,11 @@ const clean = (name: string): string | null => {
  * the company when it is a name (capitalised past the sentence's first word, several capitalised words, an
  * acronym), words that name parts of companies, or ends in "segment", "business" and the like.
  */
-function modifierBefore(text: string, metricStart: number): string | null {
+function modifierBefore(
+  text: string,
+  metricStart: number,
+  company: ReadonlySet<string>,
+): { name: string; weak: boolean } | null {
   const from = Math.max(0, metricStart - 80);
   const before = text.slice(from, metricStart);
   const cut = Math.max(...[",", ";", ":", "(", ". ", "—", " - ", "–"].map((p) => before.lastIndexOf(p)));
@@ -139,6 +143,14 @@ function modifierBefore(text: string, metricStart: number): string | null {
   while (words.length > 0 && COMPANY_WORDS.has(words[words.length - 1]!.word.toLowerCase())) words.pop();
   if (words.length === 0) return null;
   if (words.some((w) => /\d/.test(w.word) && !TIME_TOKEN.test(w.word))) return null;
+  // The company's own name ("IDACORP's earnings per share", "Total GPC sales") is the company, not a part.
+  if (
+    words.every(
+      (w) =>
+        company.has(w.word.replace(/['’]s$/, "").toLowerCase()) || COMPANY_WORDS.has(w.word.toLowerCase()),
+    )
+  )
+    return null;
   const name = clean(words.map((w) => w.word).join(" "));
   if (!name) return null;
   const named = words.filter((w) => /^[A-Z]/.test(w.word) && w.word.toLowerCase() !== "and");
@@ -158,7 +170,10 @@ function modifierBefore(text: string, metricStart: number): string | null {
       COMPANY_WORDS.has(w.word.toLowerCase()) ||
       w.word === "and",
   );
-  if (isName || lexical || PART_NOUNS.test(words[words.length - 1]!.word)) return name;
+  if (isName || lexical || PART_NOUNS.test(words[words.length - 1]!.word)) return { name, weak: false };
+  // Any other describing word ("store sales", "off-price sales") still names a part more often than the whole.
+  if (words.every((w) => /^[a-z][a-z-]+$/.test(w.word) && !/(?:ly|ing)$/.test(w.word)))
+    return { name, weak: true };
   return null;
 }
 
@@ -172,7 +187,7 @@ const FRAME_NOT =
 
 /** "The Logistics business generated …", "International delivered …", "E&P had net income of …". */
 const SUBJECT =
-  /^(?:(?:[Ff]inally|[Aa]lso|[Aa]dditionally|[Ll]astly|[Mm]eanwhile|[Ss]imilarly|[Ll]ikewise|[Nn]ext|[Nn]ow|[Aa]nd|[Ss]o|[Ii]n addition|[Ii]mportantly|[Oo]verall|[Ff]inally)[, ]+)*(?:(?:[Tt]he|[Oo]ur|[A-Z][\w]*'s)\s+)?((?:[A-Z][\w&'./-]*|and|&)(?:\s+(?:[A-Z][\w&'./-]*|and|&|of)){0,4}|[a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}(?=\s+(?:segment|business|division|category|team|group|unit|platform)\b))(?:\s+(?:segment|business|division|region|unit|group|platform|team|category))?\s+(?:also\s+|again\s+)?(?:had|has|have|adds|added|brings|brought|delivered|generated|reported|posted|grew|saw|experienced|achieved|produced|contributed|was|were|continued|finished|ended|closed|improved|increased|declined|decreased|rose|fell)\b/;
+  /^(?:(?:[Ff]inally|[Aa]lso|[Aa]dditionally|[Ll]astly|[Mm]eanwhile|[Ss]imilarly|[Ll]ikewise|[Nn]ext|[Nn]ow|[Aa]nd|[Ss]o|[Ii]n addition|[Ii]mportantly|[Oo]verall|[Ff]inally)[, ]+)*(?:(?:[Tt]he|[Oo]ur|[A-Z][\w]*'s)\s+)?((?:[A-Z][\w&'./-]*|and|&)(?:\s+(?:[A-Z][\w&'./-]*|and|&|of)){0,4}|[a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2}(?=\s+(?:segment|business|division|category|team|group|unit|platform)\b))(?:\s+(?:segment|business|division|region|unit|group|platform|team|category))?(?:,[^,]{1,80},)?\s+(?:also\s+|again\s+)?(?:is expected to (?:generate|add|deliver|contribute)|had|has|have|adds|added|brings|brought|delivered|generated|reported|posted|grew|saw|experienced|achieved|produced|contributed|was|were|continued|finished|ended|closed|improved|increased|declined|decreased|rose|fell)\b/;
 
 /** Geography after the metric: "revenue in the U.S.", "sales in Europe". */
 const GEO_AFTER =
@@ -182,17 +197,17 @@ const FOR_PART =
   /^\s+(?:in the (?:\w+ )?quarter\s+)?for (?:the |our )?([A-Z][\w&'./-]*(?:\s+(?:[A-Z][\w&'./-]*|and|&|of)){0,4})(?=\s+(?:were|was|segment|business|division|group|totaled|came|grew|increased|decreased|declined|rose|fell|in)\b)/;
 /** "revenue from our Cloud segment", "revenue in the Industrial business". */
 const PART_AFTER = new RegExp(
-  String.raw`^\s+(?:from|in|of)\s+(?:our\s+|the\s+)?([\w&'-]+(?:\s[\w&'-]+){0,3})\s+${PART_NOUN}\b`,
+  String.raw`^\s+(?:(?:growth|sales|revenues?)\s+)?(?:from|in|of|for)\s+(?:our\s+|the\s+)?([\w&'.-]+(?:\s[\w&'.-]+){0,3})\s+${PART_NOUN}\b`,
 );
 /** "… sales of approximately $925 million in the Commercial segment": the part named after the amount. */
 export const PART_AFTER_AMOUNT = new RegExp(
-  String.raw`^\s*(?:in|from|for|at)\s+(?:the\s+|our\s+)?([\w&'-]+(?:\s[\w&'-]+){0,3})\s+${PART_NOUN}\b`,
+  String.raw`^\s*(?:in|from|for|at)\s+(?:the\s+|our\s+)?([\w&'.-]+(?:\s[\w&'.-]+){0,3})\s+${PART_NOUN}\b`,
 );
 
 export interface SegmentReading {
   name: string;
   /** Where it was read: right before the metric and in a framing phrase are firm; the subject is likelier wrong. */
-  how: "modifier" | "frame" | "subject" | "after";
+  how: "modifier" | "weak" | "frame" | "subject" | "after";
 }
 
 /** Company-level cues right before the metric override everything: "total company revenue", "consolidated sales". */
@@ -208,13 +223,14 @@ export function segmentOf(
   metricStart: number,
   metricEnd: number,
   clauseStart: number,
+  company: ReadonlySet<string> = new Set(),
 ): SegmentReading | null {
   const after = text.slice(metricEnd);
   const part = PART_AFTER.exec(after) ?? GEO_AFTER.exec(after) ?? FOR_PART.exec(after);
   if (part) return { name: part[1]!.trim(), how: "after" };
   if (COMPANY_BEFORE.test(text.slice(Math.max(0, metricStart - 40), metricStart))) return null;
-  const modifier = modifierBefore(text, metricStart);
-  if (modifier) return { name: modifier, how: "modifier" };
+  const modifier = modifierBefore(text, metricStart, company);
+  if (modifier) return { name: modifier.name, how: modifier.weak ? "weak" : "modifier" };
   const clause = text.slice(clauseStart, metricStart);
   let frame: string | null = null;
   for (const m of clause.matchAll(FRAME)) {
@@ -251,13 +267,20 @@ const HEADING =
 const COMPANY_AGAIN =
   /\b(?:balance sheet|cash flow|consolidated|total company|company-?wide|overall|enterprise|for the (?:total )?company|corporate|guidance|outlook|capital allocation|liquidity|share repurchase)\b/i;
 
+/** A part named anywhere in the sentence: "our Industrial segment", "the pipeline business", "Turning to EMEA,". */
+const PART_NAMED =
+  /\b(?:the|our|its)\s+([A-Z][\w&'./-]*(?:\s+(?:[A-Z][\w&'./-]*|and|&|of)){0,4}|[a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2})\s+(?:segment|business|division|group|unit)\b|\b(?:turning|moving|now|next|shifting)\s+(?:over\s+)?(?:to|on to)\s+(?:the\s+|our\s+)?([A-Z][\w&'./-]*(?:\s+(?:[A-Z][\w&'./-]*|and|&|of)){0,4})\s*[,.]/;
+const GENERIC_PART =
+  /^(?:core|whole|entire|total|overall|base|existing|new|own|legacy|underlying|ongoing|same|other|remaining|combined)\b/i;
+
 /** The segment a sentence opens for the sentences after it, "" when it closes one, undefined when neither. */
 export function segmentHeading(text: string): string | "" | undefined {
-  const m = HEADING.exec(text.trim());
-  if (m) {
-    const name = clean(m[1]!);
-    if (name && !PART_NOUNS.test(name)) return name;
-  }
   if (COMPANY_AGAIN.test(text)) return "";
+  const m = HEADING.exec(text.trim()) ?? PART_NAMED.exec(text);
+  if (m) {
+    const raw = m[1] ?? m[2];
+    const name = raw ? clean(raw) : null;
+    if (name && !PART_NOUNS.test(name) && !GENERIC_PART.test(name) && !FRAME_NOT.test(name)) return name;
+  }
   return undefined;
 }

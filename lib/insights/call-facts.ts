@@ -27,8 +27,8 @@ const PERIOD =
 const ABOUT_RESULTS = /\b(?:results|earnings|conference call|call|report(?:ed|ing)?|performance)\b/i;
 
 export interface CallFacts {
-  /** Lower-case words of the company's name, without "'s". */
-  company: ReadonlySet<string>;
+  /** Lower-case words of the company's name, in order, without "'s". */
+  company: readonly string[];
   fiscalYear: number | null;
   fiscalQuarter: number | null;
 }
@@ -49,15 +49,15 @@ const GENERIC = new Set([
 ]);
 
 export function readCallFacts(sentences: readonly TranscriptSentence[]): CallFacts {
-  const company = new Set<string>();
+  const company: string[] = [];
   const votes = new Map<string, number>();
   for (const s of sentences.slice(0, OPENING)) {
-    if (company.size === 0) {
+    if (company.length === 0) {
       const m = NAME_BEFORE_PERIOD.exec(s.text);
       if (m)
         for (const w of m[1]!.trim().split(/\s+/)) {
           const word = w.replace(/['’]s$/i, "").toLowerCase();
-          if (word && !GENERIC.has(word)) company.add(word);
+          if (word && !GENERIC.has(word)) company.push(word);
         }
     }
     if (!ABOUT_RESULTS.test(s.text)) continue;

@@ -1,10 +1,12 @@
 /**
- * Figures against the earnings calendar: the quarter's revenue and EPS against `revenueEst` / `epsEst`, guidance
- * midpoints against the next quarter's. When the spoken figure is the calendar's actual as rounded when spoken
- * ("$4.2 billion" for 4,213,000,000), the calendar's own surprise is shown, so the two screens agree; otherwise the
- * surprise is computed from what was said.
+ * Figures against the earnings calendar (docs/insights.md, "Consensus"): a figure is compared only when it is what
+ * the calendar row estimates — the company's own revenue or EPS (FFO per share for a calendar on an FFO basis), a
+ * level stated as fact, of the quarter the row covers (guidance: of the next row's quarter), on the row's EPS basis.
+ * When the spoken figure is the calendar's actual as rounded when spoken ("$4.2 billion" for 4,213,000,000), the
+ * calendar's own surprise is shown, so the two screens agree; otherwise it is computed from what was said.
  */
 import type { Consensus, ConsensusRecord, Figure } from "@/lib/schemas/insights";
+import { isFact } from "./figures";
 
 export function surprisePercent(actual: number, estimate: number): number | undefined {
   if (estimate === 0 || !Number.isFinite(estimate)) return undefined;
@@ -19,18 +21,45 @@ function roundsTo(spoken: Figure, actual: number): boolean {
   return Math.abs(actual - spoken.value) <= step / 2 + 1e-9 * Math.abs(actual);
 }
 
-/** The calendar's basis ("Adj", "GAAP", "FFO") admits a figure said on this basis. */
-function basisAgrees(figure: Figure, epsType: string | null): boolean {
-  if (figure.basis === null || epsType === null || epsType === "") return true;
-  const adjusted = /adj|non/i.test(epsType);
-  return figure.basis === (adjusted ? "adjusted" : "gaap");
+type EpsBasis = "gaap" | "adjusted" | "ffo" | null;
+
+/** The calendar's basis ("Adj", "GAAP", "FFO"), or null when it does not say. */
+function calendarBasis(epsType: string | null): EpsBasis {
+  if (epsType === null || epsType.trim() === "") return null;
+  if (/ffo/i.test(epsType)) return "ffo";
+  return /adj|non|oper|core/i.test(epsType) ? "adjusted" : "gaap";
 }
 
-function compare(figure: Figure, record: ConsensusRecord, useActual: boolean): Figure {
-  const isEps = figure.metric === "eps";
+/**
+ * Is this per-share figure on the calendar's basis? A plain "EPS" (no basis said) is the reported, GAAP figure: it
+ * meets a GAAP row, never an adjusted one. FFO per share meets an FFO row only as plain FFO (not "core" or
+ * "adjusted" FFO, which are other measures). With no basis on the row, any EPS is compared.
+ */
+function onCalendarBasis(figure: Figure, basis: EpsBasis): boolean {
+  if (basis === "ffo") return figure.metric === "ffo" && figure.basis === null;
+  if (figure.metric !== "eps") return false;
+  if (basis === null) return true;
+  if (basis === "adjusted") return figure.basis === "adjusted";
+  return figure.basis === "gaap" || figure.basis === null;
+}
+
+/** The figure is what the calendar row estimates: company-level, a level, in the row's unit. */
+function comparable(figure: Figure, record: ConsensusRecord): "revenue" | "eps" | null {
+  if (figure.kind !== "level" || figure.segment !== null || !isFact(figure)) return null;
+  if (figure.metric === "revenue") return figure.unit === "usd" ? "revenue" : null;
+  if (figure.unit !== "usd_per_share") return null;
+  return onCalendarBasis(figure, calendarBasis(record.epsType)) ? "eps" : null;
+}
+
+function compare(
+  figure: Figure,
+  record: ConsensusRecord,
+  what: "revenue" | "eps",
+  useActual: boolean,
+): Figure {
+  const isEps = what === "eps";
   const estimate = isEps ? record.epsEst : record.revenueEst;
   if (estimate === null) return figure;
-  if (isEps && !basisAgrees(figure, record.epsType)) return figure;
   const actual = isEps ? record.eps : record.revenue;
   const reported = isEps ? record.epsSurprisePercent : record.revenueSurprisePercent;
   const surprise =
@@ -42,16 +71,18 @@ function compare(figure: Figure, record: ConsensusRecord, useActual: boolean): F
     : { ...figure, consensus: estimate, surprisePercent: surprise };
 }
 
-/** Adds `consensus` and `surprisePercent` to the figures the calendar has an estimate for. */
+/** Adds `consensus` and `surprisePercent` to the figures the calendar estimates, and to no other. */
 export function compareWithConsensus(figures: readonly Figure[], consensus: Consensus | null): Figure[] {
   if (!consensus) return figures as Figure[];
   return figures.map((f) => {
-    if (f.kind !== "level" || (f.metric !== "revenue" && f.metric !== "eps")) return f;
-    if (f.unit !== (f.metric === "eps" ? "usd_per_share" : "usd")) return f;
-    if (!f.isGuidance && f.period === "quarter" && consensus.current)
-      return compare(f, consensus.current, true);
-    if (f.isGuidance && f.period === "next_quarter" && consensus.next)
-      return compare(f, consensus.next, false);
+    if (!f.isGuidance && f.period === "quarter" && consensus.current) {
+      const what = comparable(f, consensus.current);
+      return what ? compare(f, consensus.current, what, true) : f;
+    }
+    if (f.isGuidance && f.period === "next_quarter" && consensus.next) {
+      const what = comparable(f, consensus.next);
+      return what ? compare(f, consensus.next, what, false) : f;
+    }
     return f;
   });
 }

@@ -108,3 +108,68 @@ describe("computeInsights", () => {
     expect(engine.compute({ sentences: CURRENT_CALL, isComplete: false })).toEqual(insights);
   });
 });
+
+describe("compareWithConsensus: only what the calendar row estimates", () => {
+  const say = (...texts: string[]) =>
+    texts.map((text, sequence) => ({
+      sequence,
+      speaker: "SPEAKER_2",
+      startMs: sequence * 5_000,
+      endMs: sequence * 5_000 + 4_000,
+      text,
+    }));
+  const row = (epsType: string | null) => ({
+    ...context,
+    previousCall: null,
+    consensus: {
+      current: { ...context.consensus.current!, epsType },
+      next: context.consensus.next,
+    },
+  });
+  const compared = (texts: string[], epsType: string | null = "Adj") =>
+    computeInsights({ sentences: say(...texts), isComplete: false }, row(epsType))
+      .figures.filter((f) => f.consensus !== undefined)
+      .map((f) => [f.metric, f.value]);
+
+  it("never compares a segment's revenue, however its name is written", () => {
+    expect(
+      compared([
+        "Data centers revenue was $6.55 billion, up 12% year over year, and represented 46% of total revenue.",
+        "Revenue from our Cloud Services segment was $1.2 billion.",
+        "In the Industrial business, sales were $900 million.",
+        "Latin America net sales were $1.1 billion.",
+      ]),
+    ).toEqual([]);
+  });
+
+  it("compares the company's own revenue of the quarter", () => {
+    expect(compared(["Total revenue for the third quarter was $4.2 billion."])).toEqual([
+      ["revenue", 4_200_000_000],
+    ]);
+  });
+
+  it("compares EPS only on the calendar's basis", () => {
+    const texts = ["GAAP EPS was $1.62.", "Adjusted EPS was $1.99.", "Diluted EPS was $1.70."];
+    expect(compared(texts, "Adj")).toEqual([["eps", 1.99]]);
+    expect(compared(texts, "GAAP")).toEqual([
+      ["eps", 1.62],
+      ["eps", 1.7],
+    ]);
+  });
+
+  it("compares FFO per share with a calendar on an FFO basis, and EPS not", () => {
+    expect(compared(["FFO per share was $1.05.", "Earnings per share were $0.42."], "FFO")).toEqual([
+      ["ffo", 1.05],
+    ]);
+  });
+
+  it("does not compare an impact, a full-year figure or a year-ago figure", () => {
+    expect(
+      compared([
+        "Currency reduced revenue by $120 million.",
+        "For the full year, revenue was $16.1 billion.",
+        "Revenue was $3.9 billion in the year-ago quarter.",
+      ]),
+    ).toEqual([]);
+  });
+});

@@ -143,7 +143,7 @@ function callContextOf(context: InsightsContext | null, facts: CallFacts): Sente
  * is being gone through, the segment under discussion, whether the year's results are.
  */
 function nextContext(context: SentenceContext, text: string, figures: readonly Figure[]): SentenceContext {
-  let { horizon = null, segment = null, outlook = false, yearResults = false } = context;
+  let { horizon = null, segment = null, outlook = false, yearResults = false, segmentAge = 0 } = context;
   const forward = forwardCues(text).length > 0;
   if (forward) horizon = horizonOf(text) ?? horizon;
   // An outlook goes on while sentences state guidance (or nothing that happened); a result or a question ends it.
@@ -152,10 +152,17 @@ function nextContext(context: SentenceContext, text: string, figures: readonly F
   // A part named (a heading, or a part's own figure) is what the next sentences are likely about.
   const heading = segmentHeading(text);
   const partFigure = figures.find((f) => f.segment !== null && isFact(f));
-  if (heading !== undefined) segment = heading || null;
-  else if (partFigure) segment = partFigure.segment;
-  else if (figures.some((f) => f.segment === null && isFact(f) && /\b(?:total|consolidated)\b/i.test(text)))
+  segmentAge++;
+  if (heading !== undefined) {
+    segment = heading || null;
+    segmentAge = 0;
+  } else if (partFigure) {
+    segment = partFigure.segment;
+    segmentAge = 0;
+  } else if (figures.some((f) => f.segment === null && isFact(f) && /\b(?:total|consolidated)\b/i.test(text)))
     segment = null;
+  // A part's discussion runs a few sentences, not the rest of the turn.
+  if (segmentAge > 6) segment = null;
   if (
     !forward &&
     /\b(?:for the (?:full |fiscal )?year|year as a whole|full[- ]year results|for fiscal (?:year )?20\d\d)\b/i.test(
@@ -167,11 +174,12 @@ function nextContext(context: SentenceContext, text: string, figures: readonly F
   if (
     horizon === context.horizon &&
     segment === context.segment &&
+    segmentAge === context.segmentAge &&
     outlook === (context.outlook ?? false) &&
     yearResults === (context.yearResults ?? false)
   )
     return context;
-  return { ...context, horizon, segment, outlook, yearResults };
+  return { ...context, horizon, segment, outlook, yearResults, segmentAge };
 }
 
 const contextKey = (c: SentenceContext) =>

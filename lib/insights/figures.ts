@@ -53,8 +53,10 @@ export interface SentenceContext {
   outlook?: boolean;
   /** The speaker is going through the year's results ("Looking at the year as a whole, …"), not the quarter's. */
   yearResults?: boolean;
+  /** Sentences since the segment was last named. */
+  segmentAge?: number;
   /** Words of the company's own name, lower-case ("idacorp"): "IDACORP's revenue" is the company's, not a part's. */
-  company?: ReadonlySet<string>;
+  company?: readonly string[];
 }
 
 /** A sentence that reports what happened, not what is expected. */
@@ -740,7 +742,7 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
     if (segmentHow === "subject") confidence = Math.min(confidence, 0.8);
     if (segmentHow === "weak") confidence = Math.min(confidence, 0.75);
     // A company-level reading in the middle of a segment's discussion is doubtful: shown, but not as fact.
-    if (!segment && context.segment && SEGMENT_LIKELY.has(metric) && !COMPANY_CUE.test(text))
+    if (!segment && !isGuidance && context.segment && SEGMENT_LIKELY.has(metric) && !COMPANY_CUE.test(text))
       confidence = Math.min(confidence, 0.6);
     if (isQuestion) confidence -= 0.3;
     if (priorGuidance) confidence = Math.min(confidence, 0.4);

@@ -32,7 +32,7 @@ export const CURRENT_CALL = lines([
   ["SPEAKER_2", "Revenue was $4.2 billion, up 12% year over year."],
   ["SPEAKER_2", "Data Center revenue was $2.1 billion."],
   ["SPEAKER_2", "Tariffs added roughly 50 basis points of cost in the quarter."],
-  ["SPEAKER_2", "EPS was $1.99, compared with $1.75 a year ago."],
+  ["SPEAKER_2", "Adjusted EPS was $1.99, compared with $1.75 a year ago."],
   ["SPEAKER_2", "For the fourth quarter, we expect revenue in the range of $4.3 billion to $4.5 billion."],
   ["SPEAKER_1", "With that, operator, please open the line for questions."],
   ["OPERATOR", "Our first question comes from Jane Doe with Morgan Stanley. Your line is open."],

@@ -114,7 +114,7 @@ const clean = (name: string): string | null => {
 function modifierBefore(
   text: string,
   metricStart: number,
-  company: ReadonlySet<string>,
+  company: readonly string[],
 ): { name: string; weak: boolean } | null {
   const from = Math.max(0, metricStart - 80);
   const before = text.slice(from, metricStart);
@@ -144,11 +144,12 @@ function modifierBefore(
   if (words.length === 0) return null;
   if (words.some((w) => /\d/.test(w.word) && !TIME_TOKEN.test(w.word))) return null;
   // The company's own name ("IDACORP's earnings per share", "Total GPC sales") is the company, not a part.
+  // Only with its distinctive first word: "Diagnostics revenue" at Irdium Diagnostics is a segment's.
+  const own = words.map((w) => w.word.replace(/['’]s$/, "").toLowerCase());
   if (
-    words.every(
-      (w) =>
-        company.has(w.word.replace(/['’]s$/, "").toLowerCase()) || COMPANY_WORDS.has(w.word.toLowerCase()),
-    )
+    company.length > 0 &&
+    own.includes(company[0]!) &&
+    own.every((w) => company.includes(w) || COMPANY_WORDS.has(w))
   )
     return null;
   const name = clean(words.map((w) => w.word).join(" "));
@@ -223,7 +224,7 @@ export function segmentOf(
   metricStart: number,
   metricEnd: number,
   clauseStart: number,
-  company: ReadonlySet<string> = new Set(),
+  company: readonly string[] = [],
 ): SegmentReading | null {
   const after = text.slice(metricEnd);
   const part = PART_AFTER.exec(after) ?? GEO_AFTER.exec(after) ?? FOR_PART.exec(after);
@@ -275,12 +276,12 @@ const GENERIC_PART =
 
 /** The segment a sentence opens for the sentences after it, "" when it closes one, undefined when neither. */
 export function segmentHeading(text: string): string | "" | undefined {
-  if (COMPANY_AGAIN.test(text)) return "";
   const m = HEADING.exec(text.trim()) ?? PART_NAMED.exec(text);
   if (m) {
     const raw = m[1] ?? m[2];
     const name = raw ? clean(raw) : null;
     if (name && !PART_NOUNS.test(name) && !GENERIC_PART.test(name) && !FRAME_NOT.test(name)) return name;
   }
+  if (COMPANY_AGAIN.test(text)) return "";
   return undefined;
 }

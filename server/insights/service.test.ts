@@ -14,7 +14,7 @@ const call: Call = {
   endTime: null,
   durationSeconds: 60,
   status: "live",
-  segments: ["Revenue was $4.2 billion.", "EPS was $1.99."].map((text, sequence) => ({
+  segments: ["Revenue was $4.2 billion.", "Adjusted EPS was $1.99."].map((text, sequence) => ({
     sequence,
     speaker: "SPEAKER_2",
     speakerName: null,

@@ -14,7 +14,8 @@ import { formatFigure } from "@/lib/figure-format";
 /** The headline figures a tile has room for: the quarter's revenue and EPS, then revenue and EPS guidance. */
 export function headlineFigures(figures: readonly Figure[]): { label: string; figure: Figure }[] {
   const latest = (pick: (f: Figure) => boolean) => figures.filter((f) => isFact(f) && pick(f)).at(-1);
-  const level = (f: Figure) => f.kind === "level";
+  // The company's own figures only: a segment's revenue is never the headline (nor compared with consensus).
+  const level = (f: Figure) => f.kind === "level" && f.segment === null;
   const slots: [string, Figure | undefined][] = [
     ["Rev", latest((f) => level(f) && f.metric === "revenue" && !f.isGuidance && f.period === "quarter")],
     ["EPS", latest((f) => level(f) && f.metric === "eps" && !f.isGuidance && f.period === "quarter")],

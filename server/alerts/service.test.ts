@@ -113,6 +113,7 @@ function setup(
     publicBaseUrl: "https://callroom.example",
     describeGuidance: options.describeGuidance,
     guidanceDetailMs: 200,
+    recordRetryMs: [10, 20, 40],
     now: () => 1_800_000_000_000,
   });
   return { hub, bus, service, mem, hooks, polls };
@@ -289,5 +290,59 @@ describe("AlertService", () => {
     expect(polls).toEqual([1_800_000_000, 1_800_000_000]);
     expect(mem.cursor()).toBe(1_800_000_000);
     expect([...mem.recorded.values()]).toMatchObject([{ ruleId: "r", callId: null, symbol: "NWSC" }]);
+  });
+
+  describe("nothing lost", () => {
+    const record: EarningsActuals = {
+      id: "e9",
+      symbol: "NWSC",
+      name: "Northwind",
+      period: "Q3",
+      periodYear: 2026,
+      eps: 1.2,
+      epsEst: 1,
+      revenue: null,
+      revenueEst: null,
+    };
+
+    /** Makes the source's recording fail `times` times before it works again. */
+    function failing(mem: ReturnType<typeof memorySource>, times: number) {
+      const record = mem.source.recordFirings.bind(mem.source);
+      let left = times;
+      mem.source.recordFirings = async (candidates) => {
+        if (left-- > 0) throw new Error("connection reset");
+        return record(candidates);
+      };
+    }
+
+    it("retries a failed recording, and delivers what it then recorded", async () => {
+      const { hub, bus, service, mem } = setup([rule("k", { phrase: "tariff" })]);
+      failing(mem, 2);
+      const received: Alert[] = [];
+      bus.subscribeUser("ann", (a) => received.push(a));
+      service.start();
+      await service.reload();
+      hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(1, "Tariffs bit.") });
+      // Retried after 10 and 20 ms.
+      await new Promise((r) => setTimeout(r, 200));
+      await service.idle();
+      expect(received.map((a) => a.sequence)).toEqual([1]);
+      await service.stop();
+    });
+
+    it("keeps the results cursor until the firing is recorded", async () => {
+      const { service, mem, polls } = setup([rule("r", { kind: "results", tickers: new Set(["NWSC"]) })], {
+        earnings: [[record], [record]],
+      });
+      failing(mem, 4);
+      await service.reload();
+      await service.pollResults();
+      expect(mem.cursor(), "not advanced past a record that was not recorded").toBeNull();
+      expect(mem.recorded.size).toBe(0);
+      await service.pollResults();
+      expect(polls).toEqual([1_800_000_000, 1_800_000_000]);
+      expect(mem.cursor()).toBe(1_800_000_000);
+      expect([...mem.recorded.values()]).toMatchObject([{ symbol: "NWSC" }]);
+    });
   });
 });

@@ -60,6 +60,8 @@ export interface AlertServiceOptions {
   /** What a guidance sentence says against consensus ("guides revenue 1.6% below consensus"), or null. */
   describeGuidance?: (candidate: AlertCandidate) => Promise<string | null>;
   guidanceDetailMs?: number;
+  /** Pauses before each retry of a failed recording (default 0.25 s, 1 s, 4 s). */
+  recordRetryMs?: readonly number[];
   resultsPollMs?: number;
   reloadMs?: number;
   now?: () => number;
@@ -75,12 +77,17 @@ export class AlertService {
   private loading: Promise<void> | null = null;
   private reloadAgain = false;
   private readonly pending = new Set<Promise<unknown>>();
+  /** Pauses before each retry of a failed recording (then it is logged and given up). */
+  private readonly recordRetryMs: readonly number[];
+  private stopping = false;
+  private readonly stopped = new AbortController();
   /** Known once a push went out; stopped (and its queue cancelled) with the service. */
   private pushSender: PushSender | null = null;
   private readonly now: () => number;
 
   constructor(private readonly options: AlertServiceOptions) {
     this.now = options.now ?? Date.now;
+    this.recordRetryMs = options.recordRetryMs ?? [250, 1_000, 4_000];
   }
 
   start(): void {
@@ -101,6 +108,8 @@ export class AlertService {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
+    this.stopped.abort();
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.offRules?.();
@@ -164,7 +173,7 @@ export class AlertService {
       if (event.data.status !== "live" && this.mutes.endsWith(event.data.callId))
         this.track(this.endMutes(event.data.callId));
     }
-    if (candidates.length > 0) this.track(this.fire(candidates));
+    if (candidates.length > 0) this.track(this.fire(candidates).catch(() => {}));
   }
 
   private async endMutes(callId: string): Promise<void> {
@@ -213,7 +222,9 @@ export class AlertService {
       const since = (await this.options.source.loadResultsCursor()) ?? nowSeconds;
       const records = await fetchSince(since);
       const candidates = this.evaluator.onEarnings(records);
-      if (candidates.length > 0) this.track(this.fire(candidates));
+      // The cursor moves only once the firings are recorded: should recording fail (after its retries), the next
+      // poll reads the same records again, and the store's unique index keeps what was recorded once.
+      if (candidates.length > 0) await this.fire(candidates);
       // A record updated in the same second as the poll is read again next time; the store dedupes it.
       await this.options.source.saveResultsCursor(nowSeconds);
     } catch (error) {
@@ -226,20 +237,40 @@ export class AlertService {
     void promise.finally(() => this.pending.delete(promise));
   }
 
-  /** One event's firings: recorded together, then each delivered by whoever recorded it. */
+  /**
+   * One event's firings: recorded together (retried: recording is idempotent, the store's unique index keeps one of
+   * each), then each delivered by whoever recorded it, in the background. Rejects when recording failed for good,
+   * which the results poll needs to know (it then keeps its cursor).
+   */
   private async fire(all: readonly AlertCandidate[]): Promise<void> {
     const nowMs = this.now();
     const audible = this.mutes.isEmpty ? all : all.filter((c) => !this.mutes.isMuted(c, nowMs));
     if (audible.length === 0) return;
-    let recorded: RecordedFiring[];
-    try {
-      recorded = await this.options.source.recordFirings(await this.describe([...audible]));
-    } catch (error) {
-      this.options.log.error(
-        { err: error, ruleIds: audible.flatMap((c) => c.rules.map((r) => r.ruleId)) },
-        "alerts: could not record the firings",
-      );
-      return;
+    const described = await this.describe([...audible]);
+    let recorded: RecordedFiring[] | null = null;
+    for (let attempt = 0; recorded === null; attempt++) {
+      try {
+        recorded = await this.options.source.recordFirings(described);
+      } catch (error) {
+        const delay = this.recordRetryMs[attempt];
+        if (delay === undefined || this.stopping) {
+          this.options.log.error(
+            {
+              err: error,
+              attempts: attempt + 1,
+              ruleIds: audible.flatMap((c) => c.rules.map((r) => r.ruleId)),
+            },
+            "alerts: could not record the firings",
+          );
+          throw error;
+        }
+        this.options.log.warn(
+          { err: error, attempt: attempt + 1 },
+          "alerts: recording the firings failed; retrying",
+        );
+        // Cut short by stop(): one last attempt, then shutdown goes on.
+        await pause(delay, this.stopped.signal);
+      }
     }
     if (recorded.length === 0) return;
     for (const { candidate, alert } of recorded) {
@@ -285,4 +316,17 @@ export class AlertService {
       this.options.log.warn({ err: error }, "alerts: push delivery failed");
     }
   }
+}
+
+/** Waits `ms`, or less when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
 }

@@ -84,6 +84,9 @@ export interface Workspace {
 }
 
 const RESULTS_CURSOR = "results-cursor";
+const RESULTS_PAGE_SIZE = 1_000;
+/** 50,000 changed records in one poll: far beyond a day's calendar; bounds a runaway answer. */
+const RESULTS_MAX_PAGES = 50;
 
 export function createWorkspace(deps: WorkspaceDeps): Workspace {
   const { log } = deps;
@@ -183,10 +186,20 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
     },
     earningsUpdatedSince: upstream
       ? async (since): Promise<EarningsActuals[]> => {
-          // A periodic poll nobody waits for: the background lane (server/upstream/budget.ts).
-          const rows = await inBackground(() =>
-            fetchEarningsRows(upstream, { "parameters[updated]": since, pagesize: 1000, page: 0 }),
-          );
+          // A periodic poll nobody waits for: the background lane (server/upstream/budget.ts). Every page: after a
+          // while without a leader, more than one page of records may have changed.
+          const rows: Awaited<ReturnType<typeof fetchEarningsRows>> = [];
+          for (let page = 0; page < RESULTS_MAX_PAGES; page++) {
+            const batch = await inBackground(() =>
+              fetchEarningsRows(upstream, {
+                "parameters[updated]": since,
+                pagesize: RESULTS_PAGE_SIZE,
+                page,
+              }),
+            );
+            rows.push(...batch);
+            if (batch.length < RESULTS_PAGE_SIZE) break;
+          }
           return rows.map((r) => ({
             id: r.id,
             symbol: r.ticker,

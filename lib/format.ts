@@ -5,6 +5,7 @@
  * Negative numbers use the typographic minus (U+2212) so columns of tabular figures line up; exports (CSV, ICS)
  * use raw numbers and never go through these functions.
  */
+import { EASTERN_TIME_ZONE, easternDate } from "@/common/time/eastern";
 
 export const MISSING = "—";
 const MINUS = "\u2212";
@@ -165,60 +166,11 @@ export function signOf(value: Num): -1 | 0 | 1 | null {
 
 // ───────────────────────────── dates and time zones ─────────────────────────────
 
-export const EXCHANGE_TIME_ZONE = "America/New_York";
+/** The exchanges' clock, New York; conversions to and from it are common/time/eastern.ts (shared with the embedded service). */
+export const EXCHANGE_TIME_ZONE = EASTERN_TIME_ZONE;
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = cached(
-    dateFormats,
-    `offset|${timeZone}`,
-    () =>
-      new Intl.DateTimeFormat("en-US", {
-        timeZone,
-        hourCycle: "h23",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        second: "2-digit",
-      }),
-  ).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour"),
-    get("minute"),
-    get("second"),
-  );
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
-/**
- * The instant of a wall-clock date and time in a zone ("2025-11-24", "16:05:00" in New York → a Date).
- * Two passes settle the offset around DST changes. Returns null for malformed input.
- */
-export function zonedWallTimeToDate(date: string, time: string, timeZone = EXCHANGE_TIME_ZONE): Date | null {
-  const d = DATE_RE.exec(date);
-  const t = TIME_RE.exec(time);
-  if (!d || !t) return null;
-  const wallAsUtc = Date.UTC(
-    Number(d[1]),
-    Number(d[2]) - 1,
-    Number(d[3]),
-    Number(t[1]),
-    Number(t[2]),
-    Number(t[3] ?? 0),
-  );
-  if (Number.isNaN(wallAsUtc)) return null;
-  let guess = wallAsUtc - zoneOffsetMs(new Date(wallAsUtc), timeZone);
-  guess = wallAsUtc - zoneOffsetMs(new Date(guess), timeZone);
-  return new Date(guess);
-}
 
 export type MarketSession = "bmo" | "dmh" | "amc";
 
@@ -345,8 +297,8 @@ export function localTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }
 
-/** YYYY-MM-DD of an instant as seen in a zone (default: the exchange's). */
-export function isoDateInZone(instant: Date, timeZone = EXCHANGE_TIME_ZONE): string {
+/** YYYY-MM-DD of an instant as seen in a zone (the reader's; the exchange's date is `easternDate`). */
+export function isoDateInZone(instant: Date, timeZone: string): string {
   const parts = cached(
     dateFormats,
     `iso|${timeZone}`,
@@ -378,7 +330,7 @@ export type DatePreset = "today" | "this-week" | "next-week";
  * calendar is read; "today" is the exchange's today, not the browser's, because reports follow New York time.
  */
 export function presetRange(preset: DatePreset, now: Date = new Date()): { from: string; to: string } {
-  const today = isoDateInZone(now);
+  const today = easternDate(now);
   if (preset === "today") return { from: today, to: today };
   const sinceMonday = (weekdayOfIso(today) + 6) % 7;
   const monday = addDaysIso(today, -sinceMonday + (preset === "next-week" ? 7 : 0));

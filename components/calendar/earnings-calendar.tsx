@@ -9,15 +9,14 @@ import type { VirtualColumn } from "@/components/ui/virtual-table";
 import { toCsv } from "@/lib/export/csv";
 import { downloadText } from "@/lib/export/download";
 import { toIcs } from "@/lib/export/ics";
+import { easternToDate } from "@/common/time/eastern";
 import {
-  EXCHANGE_TIME_ZONE,
   SESSION_LABEL,
   formatDate,
   formatEps,
   formatMoney,
   formatPercent,
   marketSession,
-  zonedWallTimeToDate,
 } from "@/lib/format";
 import { calendarQueries, compareEarnings, fetchEarnings } from "@/lib/queries/calendar";
 import type { EarningsRow } from "@/lib/schemas/calendar";
@@ -149,7 +148,7 @@ const CSV_COLUMNS = [
 export function earningsToIcs(rows: readonly EarningsRow[], origin: string, now = new Date()): string {
   return toIcs(
     rows.map((r) => {
-      const instant = r.time ? zonedWallTimeToDate(r.date, r.time, EXCHANGE_TIME_ZONE) : null;
+      const instant = r.time ? easternToDate(r.date, r.time) : null;
       const session = marketSession(r.time);
       const lines = [
         `${r.name} (${r.ticker}) ${periodLabel(r)} earnings`,

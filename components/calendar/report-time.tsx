@@ -8,8 +8,8 @@ import {
   SESSION_TITLE,
   formatTimeInZone,
   marketSession,
-  zonedWallTimeToDate,
 } from "@/lib/format";
+import { easternToDate } from "@/common/time/eastern";
 
 /**
  * BMO / during market / AMC plus the time in the reader's zone; the exchange time (US Eastern) is on hover.
@@ -25,7 +25,7 @@ export function ReportTime({
   timeZone: string;
 }) {
   const session = marketSession(time);
-  const instant = time ? zonedWallTimeToDate(date, time, EXCHANGE_TIME_ZONE) : null;
+  const instant = time ? easternToDate(date, time) : null;
   if (!session || !instant)
     return (
       <span className="text-muted" title="Time not announced">

@@ -6,7 +6,8 @@ import { ReportTime } from "@/components/calendar/report-time";
 import { useTimeZone } from "@/components/ui/use-time-zone";
 import { Section } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { formatDate, formatEps, formatMoney, isoDateInZone } from "@/lib/format";
+import { easternDate } from "@/common/time/eastern";
+import { formatDate, formatEps, formatMoney } from "@/lib/format";
 import { calendarQueries } from "@/lib/queries/calendar";
 import { companyFilters } from "@/lib/queries/company";
 import type { EarningsRow } from "@/lib/schemas/calendar";
@@ -36,7 +37,7 @@ export function CompanyEarnings({ symbol }: { symbol: string }) {
     <Section title="Earnings dates" id="earnings">
       <QueryPanel result={result} what="earnings dates" isEmpty={(d) => d.data.length === 0}>
         {(d) => {
-          const today = isoDateInZone(new Date());
+          const today = easternDate(new Date());
           const upcoming = d.data.filter((r) => r.date >= today && r.eps === null).reverse();
           const past = d.data.filter((r) => !(r.date >= today && r.eps === null));
           return (

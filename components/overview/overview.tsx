@@ -9,7 +9,8 @@ import { DealsTable } from "@/components/company/deals-table";
 import { QueryPanel } from "@/components/company/query-panel";
 import { ScrollTable, Td, Th, Tr } from "@/components/ui/table";
 import { Section } from "@/components/ui/card";
-import { addDaysIso, formatDate, formatEps, isoDateInZone } from "@/lib/format";
+import { easternDate } from "@/common/time/eastern";
+import { addDaysIso, formatDate, formatEps } from "@/lib/format";
 import { calendarQueries } from "@/lib/queries/calendar";
 import { overviewFilters } from "@/lib/queries/overview";
 import type { EarningsRow } from "@/lib/schemas/calendar";
@@ -20,7 +21,7 @@ function byImportance(a: EarningsRow, b: EarningsRow) {
 
 export function Overview() {
   const timeZone = useTimeZone();
-  const today = isoDateInZone(new Date());
+  const today = easternDate(new Date());
   // The page prefetched these on the server (same filters, same keys), so the first render has their rows.
   const filters = overviewFilters(today);
   const todayQuery = useQuery(calendarQueries.earnings(filters.today));

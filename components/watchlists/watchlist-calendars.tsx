@@ -5,7 +5,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { addDaysIso, formatEps, formatMoney, isoDateInZone } from "@/lib/format";
+import { easternDate } from "@/common/time/eastern";
+import { addDaysIso, formatEps, formatMoney } from "@/lib/format";
 import { watchlistQueries } from "@/lib/queries/watchlists";
 import type { Watchlist } from "@/lib/schemas/watchlists";
 
@@ -15,7 +16,7 @@ import type { Watchlist } from "@/lib/schemas/watchlists";
  */
 export function WatchlistCalendars({ list }: { list: Watchlist }) {
   const [kind, setKind] = useState<"earnings" | "ma">("earnings");
-  const today = isoDateInZone(new Date());
+  const today = easternDate(new Date());
   return (
     <section aria-label={`Calendars of ${list.name}`} className="flex flex-col gap-2">
       <div className="flex items-center gap-2">

@@ -16,6 +16,7 @@
  * script); that run answers for the call as long as it is kept.
  */
 import { LRUCache } from "lru-cache";
+import { easternToUtcMs } from "../../common/time/eastern";
 import { toEarningsRecord, type ReportEvent } from "../universe/calendar";
 import { internalsOf } from "../universe/index";
 import type { Company, Universe } from "../universe/types";
@@ -25,7 +26,8 @@ import { CallRuntime, type CallInfo, type CallKind, type SpokenSentence } from "
 import type { Enricher, EnrichmentInput, EnrichmentResult } from "./enrichment/types";
 import { historicalCallId } from "./ids";
 import { planTimeline, type PlannedTimeline } from "./planned-timeline";
-import { generateScript, type CallScript, type ScriptInput } from "./script/generate";
+import { generateScript } from "./script/generate";
+import type { CallScript, ScriptInput } from "./script/types";
 
 const LIVE_KEEP = 300;
 const SCRIPT_CACHE = 200;
@@ -78,31 +80,11 @@ export interface EnrichmentDigest {
   enrichedAt: Date;
 }
 
-// Built once: a formatter costs far more to create than to use, and listing converts hundreds of times.
-const EASTERN = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
-/** US Eastern wall time → UTC instant (DST-aware through Intl). */
-export function easternToUtc(date: string, time: string): Date {
-  const [y = 1970, m = 1, d = 1] = date.split("-").map(Number);
-  const [hh = 16, mm = 30, ss = 0] = (time || "16:30:00").split(":").map(Number);
-  const asUtc = Date.UTC(y, m - 1, d, hh, mm, ss);
-  const offset = (at: number) => {
-    const parts = EASTERN.formatToParts(new Date(at));
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-    return (
-      Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - at
-    );
-  };
-  return new Date(asUtc - offset(asUtc + 5 * 3_600_000));
+/** When a record's results are out: its date and time in New York (16:30 when the time is not known). */
+export function releaseTimeOf(record: Pick<WireEarningsRecord, "date" | "time">): Date {
+  const ms = easternToUtcMs(record.date, record.time || "16:30:00");
+  if (ms === null) throw new Error(`bad report time ${record.date} ${record.time}`);
+  return new Date(ms);
 }
 
 const HALF_HOUR_MS = 30 * 60_000;
@@ -114,7 +96,7 @@ const HALF_HOUR_MS = 30 * 60_000;
  * are half hours in New York.
  */
 export function callStartOf(record: Pick<WireEarningsRecord, "date" | "time">): Date {
-  const releaseMs = easternToUtc(record.date, record.time).getTime();
+  const releaseMs = releaseTimeOf(record).getTime();
   const hour = Number((record.time || "16:30").slice(0, 2));
   const earliest = releaseMs + (hour < 12 ? 85 : 25) * 60_000;
   return new Date(Math.ceil(earliest / HALF_HOUR_MS) * HALF_HOUR_MS);

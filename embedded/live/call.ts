@@ -17,8 +17,10 @@ import type { Company } from "../universe/types";
 import type { WireEarningsRecord } from "../universe/wire";
 import type { CallAudioTrack, SpeechEngine } from "./audio/types";
 import type { Enricher, EnrichmentInput, EnrichmentResult } from "./enrichment/types";
-import { estimateSpeechSeconds, SHORT_CALL_SECONDS, type CallScript } from "./script/generate";
-import { createScriptRng } from "./script/rng";
+import { estimateSpeechSeconds } from "./script/lines";
+import { SHORT_CALL_SECONDS } from "./script/short";
+import type { CallScript } from "./script/types";
+import { rngFromLabel } from "../universe/prng";
 
 /** `release`: the live run of a calendar record's call, started when its time passes (same id as its history). */
 export type CallKind = "scheduled" | "control" | "historical" | "release";
@@ -256,7 +258,7 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
     const clip = await this.deps.speech.synthesize(line.text, this.voices.get(line.speakerLabel) ?? "");
     if (this.disposed || this.track !== track) return;
 
-    const rng = createScriptRng(`timing|${this.callId}|${sequence}`);
+    const rng = rngFromLabel(`timing|${this.callId}|${sequence}`);
     if (live) {
       const behind = this.deps.now() - this.info.startTime.getTime() - track.durationMs;
       if (behind > 0) track.appendSilence(behind);

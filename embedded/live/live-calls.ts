@@ -16,7 +16,8 @@ import { controlCallId, scheduledCallId } from "./ids";
 import { createLinkSigner, type LinkSigner } from "./links";
 import { Scheduler } from "./scheduler";
 import { ReleaseWatcher } from "./release-watcher";
-import { generateScript, type CallScript } from "./script/generate";
+import { generateScript } from "./script/generate";
+import type { CallScript } from "./script/types";
 import type { WireDialect } from "../wire/documented";
 import { StreamHub } from "./ws";
 

@@ -9,8 +9,9 @@
  * the pause, delays the next sentence by the overrun until a shorter sentence has absorbed it.
  */
 import type { SpokenSentence } from "./call";
-import { estimateSpeechSeconds, type CallScript } from "./script/generate";
-import { createScriptRng } from "./script/rng";
+import { estimateSpeechSeconds } from "./script/lines";
+import type { CallScript } from "./script/types";
+import { rngFromLabel } from "../universe/prng";
 
 /** Silence before the operator's first word (as a live call's lead-in). */
 export const PLAN_LEAD_IN_MS = 1200;
@@ -46,7 +47,7 @@ function computePlan(script: CallScript, callStartMs: number): PlannedTimeline {
   let cursor = 0;
   let lastSpeaker: string | null = null;
   script.sentences.forEach((line, sequence) => {
-    const rng = createScriptRng(`timing|${script.callId}|${sequence}`);
+    const rng = rngFromLabel(`timing|${script.callId}|${sequence}`);
     if (lastSpeaker === null) cursor = PLAN_LEAD_IN_MS;
     else cursor += lastSpeaker === line.speakerLabel ? rng.int(250, 450) : rng.int(650, 1000);
     lastSpeaker = line.speakerLabel;

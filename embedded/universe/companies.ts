@@ -12,7 +12,8 @@ import {
   RESERVED_TICKERS,
   STREETS,
 } from "./names";
-import { SECTORS, type Industry, type Sector } from "./sectors";
+import { SECTORS } from "./sector-table";
+import type { Industry, Sector } from "./sectors";
 
 /** Parameters of a company's financial model; internal to the universe. */
 export interface CompanyParams {

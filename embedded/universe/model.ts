@@ -9,7 +9,8 @@
  */
 import type { CompanyEntry } from "./companies";
 import { createRng, type Rng } from "./prng";
-import { DAY_MS, easternToUtc, monthEnd, utcDate, weekday, ymd } from "./time";
+import { easternToUtcMs } from "../../common/time/eastern";
+import { DAY_MS, monthEnd, utcDate, weekday, ymd } from "./time";
 
 export const MODEL_FIRST_YEAR = 2018;
 export const MODEL_LAST_YEAR = 2034;
@@ -172,9 +173,11 @@ function schedule(rng: Rng, entry: CompanyEntry, endMs: number, fiscalQuarter: n
   const reportTime = rng.chance(0.05)
     ? rng.pick(["07:00:00", "08:30:00", "16:05:00", "16:30:00"])
     : params.reportTime;
-  const reportMs = easternToUtc(day, reportTime);
+  const reportDate = ymd(day);
+  const reportMs = easternToUtcMs(reportDate, reportTime);
+  if (reportMs === null) throw new Error(`bad report time ${reportDate} ${reportTime}`);
   return {
-    reportDate: ymd(day),
+    reportDate,
     reportTime,
     reportMs,
     scheduledMs: reportMs - rng.int(96, 130) * DAY_MS - rng.int(0, 86_399) * 1000,

@@ -1,4 +1,7 @@
-/** Calendar helpers on UTC dates, plus US Eastern wall-clock time (report times are quoted in New York time). */
+/**
+ * Calendar helpers on UTC dates. New York time (report times are quoted in it) is common/time/eastern.ts, shared
+ * with the app.
+ */
 
 export const DAY_MS = 86_400_000;
 
@@ -37,47 +40,3 @@ export const monthEnd = (year: number, month: number): number =>
 
 /** Day of week of a UTC-midnight date: 0 = Sunday. */
 export const weekday = (ms: number): number => new Date(ms).getUTCDay();
-
-/** Day of the month of the n-th Sunday (n ≥ 1) of a month. */
-const nthSunday = (year: number, month: number, n: number): number => {
-  const first = weekday(utcDate(year, month, 1));
-  return 1 + ((7 - first) % 7) + 7 * (n - 1);
-};
-
-/**
- * Is US daylight saving time in force at this wall-clock moment in New York? Rules since 2007: from the second
- * Sunday of March 02:00 to the first Sunday of November 02:00. Hand-written so the universe needs no tz database.
- */
-export function isEasternDst(year: number, month: number, day: number, hour: number): boolean {
-  if (month < 3 || month > 11) return false;
-  if (month > 3 && month < 11) return true;
-  if (month === 3) {
-    const start = nthSunday(year, 3, 2);
-    return day > start || (day === start && hour >= 2);
-  }
-  const end = nthSunday(year, 11, 1);
-  return day < end || (day === end && hour < 2);
-}
-
-/** UTC ms of a New York wall-clock time (`hms` = "HH:MM:SS") on a date given as UTC midnight ms. */
-export function easternToUtc(dateMs: number, hms: string): number {
-  const d = new Date(dateMs);
-  const [h, m, s] = hms.split(":").map(Number);
-  const hour = h ?? 0;
-  const offsetHours = isEasternDst(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), hour) ? 4 : 5;
-  return dateMs + ((hour + offsetHours) * 3600 + (m ?? 0) * 60 + (s ?? 0)) * 1000;
-}
-
-/** The New York calendar date (UTC midnight ms) of a UTC instant. */
-export function easternDate(ms: number): number {
-  // Try EDT first; if that wall time is not in DST, the offset was EST.
-  const edt = new Date(ms - 4 * 3600_000);
-  const isDst = isEasternDst(
-    edt.getUTCFullYear(),
-    edt.getUTCMonth() + 1,
-    edt.getUTCDate(),
-    edt.getUTCHours(),
-  );
-  const local = new Date(ms - (isDst ? 4 : 5) * 3600_000);
-  return utcDate(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate());
-}

@@ -9,7 +9,7 @@ import {
   sedolCheckDigit,
 } from "./identifiers";
 import { RESERVED_TICKERS } from "./names";
-import { easternToUtc } from "./time";
+import { easternToUtcMs } from "../../common/time/eastern";
 import { quarterly } from "./fundamentals";
 
 const SEED = 20_260_101;
@@ -254,8 +254,9 @@ describe("earnings calendar", () => {
 
   it("carries actuals only once the report time (US Eastern) has passed, and `updated` ≤ now", () => {
     for (const r of records) {
-      const reportMs = easternToUtc(Date.parse(`${r.date}T00:00:00Z`), r.time);
-      const reported = reportMs <= NOW.getTime();
+      const reportMs = easternToUtcMs(r.date, r.time);
+      expect(reportMs, `${r.date} ${r.time}`).not.toBeNull();
+      const reported = reportMs! <= NOW.getTime();
       expect(r.eps !== "").toBe(reported);
       expect(r.revenue !== "").toBe(reported);
       expect(r.eps_surprise !== "").toBe(reported);
@@ -297,7 +298,8 @@ describe("earnings calendar", () => {
     for (const iso of ["2024-02-01T13:00:00Z", "2025-07-30T20:05:00Z", "2027-05-01T00:00:00Z"]) {
       const now = new Date(iso);
       for (const r of universe.earningsRecords(now)) {
-        const reportMs = easternToUtc(Date.parse(`${r.date}T00:00:00Z`), r.time);
+        const reportMs = easternToUtcMs(r.date, r.time) ?? Number.NaN;
+        expect(reportMs, `${r.date} ${r.time}`).not.toBeNaN();
         if (reportMs > now.getTime()) expect(r.eps).toBe("");
         expect(r.updated).toBeLessThanOrEqual(now.getTime() / 1000);
       }

@@ -1,11 +1,12 @@
-import { addDaysIso, isoDateInZone } from "@/lib/format";
+import { easternDate } from "@/common/time/eastern";
+import { addDaysIso } from "@/lib/format";
 import type { EarningsFilters, MaFilters } from "./calendar";
 
 /**
- * The overview's three calendar windows for a day (US Eastern, as `isoDateInZone`), in one place: the page
+ * The overview's three calendar windows for a day (US Eastern, as `easternDate`), in one place: the page
  * prefetches them on the server and the client reads them, and both must name the very same query keys.
  */
-export function overviewFilters(today = isoDateInZone(new Date())): {
+export function overviewFilters(today = easternDate(new Date())): {
   today: EarningsFilters;
   week: EarningsFilters;
   ma: MaFilters;

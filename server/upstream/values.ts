@@ -1,5 +1,5 @@
 import "server-only";
-import { EXCHANGE_TIME_ZONE, zonedWallTimeToDate } from "@/lib/format";
+import { easternToDate } from "@/common/time/eastern";
 import { z } from "zod";
 
 /**
@@ -70,8 +70,8 @@ export function toIsoDate(value: unknown): string | null {
 /** Calendar date + US Eastern wall time (HH:MM[:SS]) → ISO 8601 UTC; null when either is missing or malformed. */
 export function easternToIso(date: string | null, time: string | null): string | null {
   if (!date || !time) return null;
-  // The upstream may drop the hour's leading zero ("9:30"); the shared conversion reads HH:MM[:SS].
-  const instant = zonedWallTimeToDate(date, /^\d:/.test(time) ? `0${time}` : time, EXCHANGE_TIME_ZONE);
+  // The shared conversion also reads an hour without its leading zero ("9:30"), as the upstream may send it.
+  const instant = easternToDate(date, time);
   return instant ? instant.toISOString() : null;
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
-import { addDaysIso, isoDateInZone } from "@/lib/format";
+import { easternDate } from "@/common/time/eastern";
+import { addDaysIso } from "@/lib/format";
 import { compareEarnings, compareMa } from "@/lib/queries/calendar";
 import type { EarningsRow, MaRow } from "@/lib/schemas/calendar";
 import type { EARNINGS_SORTS, MA_SORTS } from "@/lib/schemas/calendar-sorts";
@@ -174,7 +175,7 @@ export class WatchlistCalendars {
    * the rate limit from a person's own requests.
    */
   async upcoming(upstream: Upstream, request: CalendarRequest, now = new Date()): Promise<EarningsRow[]> {
-    const from = isoDateInZone(now);
+    const from = easternDate(now);
     const merged = await inBackground(() =>
       this.cached(upstream, request, ["feed", from], (tickers) =>
         watchlistEarnings(upstream, tickers, { from, to: addDaysIso(from, 120) }),

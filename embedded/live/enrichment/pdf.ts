@@ -5,6 +5,7 @@
  * CreationDate/ModDate come from the call's start (pdfkit derives the file ID from them) instead of the wall clock.
  */
 import PDFDocument from "pdfkit";
+import { EASTERN_TIME_ZONE } from "../../../common/time/eastern";
 import type { EnrichmentInput, EnrichmentResult } from "./types";
 
 const FONT = "Helvetica";
@@ -15,8 +16,8 @@ const MUTED_COLOR = "#6b7280";
 const RULE_COLOR = "#d1d5db";
 /** Sentiment within ±this reads as neutral: dictionary scores of a balanced call hover near 0. */
 const NEUTRAL_BAND = 0.1;
-/** US Eastern is the listing venues' clock; UTC follows so readers elsewhere need no conversion. */
-const MARKET_TIME_ZONE = "America/New_York";
+/** US Eastern is the listing venues' clock (common/time/eastern.ts); UTC follows so readers elsewhere need no conversion. */
+const MARKET_TIME_ZONE = EASTERN_TIME_ZONE;
 
 /** "HH:MM:SS" offset from the call start, as in the transcript's segment `start_time`. */
 export function formatOffset(ms: number): string {

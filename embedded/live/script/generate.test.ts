@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { testCompany, testRecord } from "../test/fixtures";
 import { formatMoney, formatPercent, formatPerShare } from "./figures";
-import { estimateSpeechSeconds, generateScript, toneOf } from "./generate";
+import { generateScript } from "./generate";
+import { estimateSpeechSeconds } from "./lines";
+import { toneOf } from "./record-figures";
 
 const input = (overrides: Partial<Parameters<typeof generateScript>[0]> = {}) => ({
   callId: "0123456789abcdef01234567",

@@ -13,7 +13,7 @@
 import type { Company, Executive } from "../../universe/types";
 import type { WireEarningsRecord } from "../../universe/wire";
 import { parseAmount } from "./figures";
-import { createScriptRng } from "./rng";
+import { rngFromLabel } from "../../universe/prng";
 import { ANALYST_FIRMS, FIRST_NAMES, LAST_NAMES, type SectorProfile, type SectorTheme } from "./sectors";
 
 /** Strongest first; the index is the level (4 = record). */
@@ -117,7 +117,7 @@ const RISKS: readonly string[] = [
 ];
 
 function unit(seed: number, ...parts: (string | number)[]): number {
-  return createScriptRng(`story|${seed}|${parts.join("|")}`).next();
+  return rngFromLabel(`story|${seed}|${parts.join("|")}`).next();
 }
 
 /** Sum of hashed steps in {-1, 0, 0, +1} over the quarters before `ordinal`, plus a hashed starting level. */
@@ -145,7 +145,7 @@ const cents = (v: number) => Math.round(v * 100) / 100;
 // ---------- people
 
 function personName(seed: number, ...parts: (string | number)[]): string {
-  const rng = createScriptRng(`story|${seed}|person|${parts.join("|")}`);
+  const rng = rngFromLabel(`story|${seed}|person|${parts.join("|")}`);
   return `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
 }
 
@@ -173,10 +173,10 @@ export function cfoAt(seed: number, company: Company, ordinal: number): Executiv
  * sector, and a firm (the large ones more often) covers many companies.
  */
 export function analystRoster(seed: number, company: Company): Analyst[] {
-  const rng = createScriptRng(`story|${seed}|roster|${company.symbol}`);
+  const rng = rngFromLabel(`story|${seed}|roster|${company.symbol}`);
   const size = rng.int(3, 6);
   // Heavier weights on the first firms of a seed-shuffled list: a few houses cover much of the universe.
-  const firms = createScriptRng(`story|${seed}|firms`).shuffle(ANALYST_FIRMS);
+  const firms = rngFromLabel(`story|${seed}|firms`).shuffle(ANALYST_FIRMS);
   const weighted = firms.flatMap((firm, i) => Array<string>(i < 4 ? 4 : i < 8 ? 2 : 1).fill(firm));
   const chosen: string[] = [];
   while (chosen.length < size) {
@@ -195,7 +195,7 @@ export function analystRoster(seed: number, company: Company): Analyst[] {
 // ---------- topics, risks, segments
 
 function topicsOf(seed: number, company: Company, profile: SectorProfile, ordinal: number, bias: number) {
-  const core = createScriptRng(`story|${seed}|topics|${company.symbol}`)
+  const core = rngFromLabel(`story|${seed}|topics|${company.symbol}`)
     .shuffle(profile.themes)
     .slice(0, Math.min(3, profile.themes.length));
   const level = (theme: SectorTheme, n: number, b: number) => {
@@ -218,7 +218,7 @@ function riskActive(seed: number, symbol: string, risk: string, ordinal: number)
 }
 
 function risksOf(seed: number, symbol: string, ordinal: number): RiskMention[] {
-  const pool = createScriptRng(`story|${seed}|risks|${symbol}`).shuffle(RISKS).slice(0, 5);
+  const pool = rngFromLabel(`story|${seed}|risks|${symbol}`).shuffle(RISKS).slice(0, 5);
   const out: RiskMention[] = [];
   for (const risk of pool) {
     const now = riskActive(seed, symbol, risk, ordinal);
@@ -230,7 +230,7 @@ function risksOf(seed: number, symbol: string, ordinal: number): RiskMention[] {
 }
 
 function segmentsOf(seed: number, company: Company, profile: SectorProfile, ordinal: number) {
-  const names = createScriptRng(`story|${seed}|segments|${company.symbol}`)
+  const names = rngFromLabel(`story|${seed}|segments|${company.symbol}`)
     .shuffle(profile.segments)
     .slice(0, 3);
   const weights = names.map((name, i) => {
@@ -264,7 +264,7 @@ export function guidanceFor(
 ): Guidance | null {
   const revenueEst = parseAmount(next.revenue_est);
   if (revenueEst === null || revenueEst <= 0) return null;
-  const rng = createScriptRng(`story|${seed}|guidance|${symbol}|${record.period}|${record.period_year}`);
+  const rng = rngFromLabel(`story|${seed}|guidance|${symbol}|${record.period}|${record.period_year}`);
   const mid = revenueEst * (1 + (rng.next() * 6 - 3) / 100);
   const half = mid * rng.pick([0.01, 0.015, 0.02, 0.025]);
   const epsEst = parseAmount(next.eps_est);

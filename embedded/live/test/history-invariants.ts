@@ -5,7 +5,7 @@
  * violations it found, as readable lines, so a run over many dates reports all of them at once.
  */
 import type { WireEarningsRecord } from "../../universe/wire";
-import { easternToUtc } from "../call-store";
+import { releaseTimeOf } from "../call-store";
 
 export interface CallView {
   period: string;
@@ -67,7 +67,7 @@ export function checkCall(
 
   // Release before call: the record has its actuals, and the call starts after the release.
   if (record.eps === "" && record.revenue === "") fail("the call's record has no actuals");
-  const releaseMs = easternToUtc(record.date, record.time).getTime();
+  const releaseMs = releaseTimeOf(record).getTime();
   if (!(call.startMs > releaseMs))
     fail(
       `starts ${new Date(call.startMs).toISOString()}, not after the release (${record.date} ${record.time})`,

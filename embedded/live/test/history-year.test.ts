@@ -12,7 +12,8 @@ import type { WireEarningsRecord } from "../../universe/wire";
 import { CallStore, type CallEntry } from "../call-store";
 import { createEnricher } from "../enrichment/index";
 import { recordsForLiveCall } from "../live-calls";
-import { generateScript, type CallScript, type ScriptInput } from "../script/generate";
+import { generateScript } from "../script/generate";
+import type { CallScript, ScriptInput } from "../script/types";
 import { analystsRecur, checkCall, checkCompany, type CallFacts, type CallView } from "./history-invariants";
 
 const DATES = [

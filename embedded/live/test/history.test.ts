@@ -3,7 +3,7 @@
 // calendar, guidance against the next record and the next call, recurring analysts, shifting emphasis, releases.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmbedded, type TestEmbedded } from "../../test/harness";
-import { callStartOf, easternToUtc } from "../call-store";
+import { callStartOf, releaseTimeOf } from "../call-store";
 import { getJson, until } from "./helpers";
 import { analystsRecur, checkCompany, type CallView } from "./history-invariants";
 
@@ -57,7 +57,7 @@ describe("a year of history", () => {
         (r: any) => r.ticker === ticker && r.period === call.period && r.period_year === call.year,
       );
       expect(record).toBeDefined();
-      expect(Date.parse(call.start_time)).toBeGreaterThan(easternToUtc(record.date, record.time).getTime());
+      expect(Date.parse(call.start_time)).toBeGreaterThan(releaseTimeOf(record).getTime());
     }
     const second = body.data[1];
     const day = (second.start_time as string).slice(0, 10);
@@ -159,10 +159,10 @@ describe("a release while the service runs", () => {
     const { body } = await getJson(`${earnings()}?pagesize=1000&parameters[date_sort]=date:asc`);
     const now = embedded.now();
     const upcoming = (body.earnings as any[]).find(
-      (r) => r.eps === "" && easternToUtc(r.date, r.time).getTime() > now + 60_000,
+      (r) => r.eps === "" && releaseTimeOf(r).getTime() > now + 60_000,
     );
     expect(upcoming).toBeDefined();
-    const releaseMs = easternToUtc(upcoming.date, upcoming.time).getTime();
+    const releaseMs = releaseTimeOf(upcoming).getTime();
     // The service's clock runs at wall-clock speed, a minute before the release while it starts (a loaded
     // machine takes seconds), then 2 s before it.
     let offset = releaseMs - Date.now() - 60_000;
@@ -201,10 +201,10 @@ describe("a release while the service runs", () => {
     const { body } = await getJson(`${earnings()}?pagesize=1000&parameters[date_sort]=date:asc`);
     const now = embedded.now();
     const upcoming = (body.earnings as any[]).find(
-      (r) => r.eps === "" && easternToUtc(r.date, r.time).getTime() > now + 60_000,
+      (r) => r.eps === "" && releaseTimeOf(r).getTime() > now + 60_000,
     );
     const callStart = callStartOf(upcoming).getTime();
-    expect(callStart).toBeGreaterThan(easternToUtc(upcoming.date, upcoming.time).getTime());
+    expect(callStart).toBeGreaterThan(releaseTimeOf(upcoming).getTime());
     let offset = callStart - Date.now() - 60_000;
     // One lane: release calls only run when calls may go live at all.
     const shifted = await startTestEmbedded(

@@ -37,15 +37,23 @@ server.listen(port, host, () => {
   console.log(`[callroom] Next ${mode === "dev" ? "dev " : ""}server listening on http://${host}:${port}`);
 });
 
+// SIGTERM or SIGINT: exit 0 within 5 s (a supervisor's usual grace), the database closed. The runtime's stop cuts
+// alert deliveries in flight, gives the archive and the workspace 2.5 s and then closes the database (PGlite writes
+// its files out and its control file says it was shut down) whatever they do; the last resort below fires only if
+// even that hangs.
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
     server.close();
-    // The runtime's stop closes the database (PGlite writes its files out) and releases the archive indexer's lock.
+    // Open streams and idle keep-alive sockets would keep close() waiting; nothing is answered any more.
+    server.closeAllConnections();
     const runtime = globalThis[PROCESS]?.runtime;
     void Promise.resolve(typeof runtime?.stop === "function" ? runtime.stop() : undefined)
       .catch(() => {})
       .then(() => app.close?.())
       .finally(() => process.exit(0));
-    setTimeout(() => process.exit(0), 3000).unref();
+    setTimeout(() => process.exit(0), 4_500).unref();
   });
 }

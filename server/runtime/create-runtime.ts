@@ -232,13 +232,23 @@ export function createRuntime(
       uninstallExposure?.();
       uninstallExposure = null;
       live.stop();
-      await archive.stop();
-      await workspace.stop();
+      // The database is closed whatever the rest does, and in time: SIGTERM must end the process within 5 s with
+      // PGlite's files written out (scripts/serve.mjs). Deliveries in flight are cut by the workspace's stop; a part
+      // that still hangs past the grace is logged and left behind.
+      const parts = Promise.allSettled([archive.stop(), workspace.stop()]);
+      const graceful = await Promise.race([
+        parts.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_GRACE_MS).unref()),
+      ]);
+      if (!graceful) log.warn({ graceMs: STOP_GRACE_MS }, "runtime: stopping took too long; closing the database");
       await database.close();
       await scale?.stop();
     },
   };
 }
+
+/** How long the archive and the workspace get to stop before the database is closed under them. */
+const STOP_GRACE_MS = 2_500;
 
 function upstreamNotConfiguredForMedia(): Error {
   return new Error("media: the market-data service is not configured");

@@ -87,8 +87,11 @@ export function CallsBrowser() {
         from={params.from}
         to={params.to}
         status={params.status}
+        source={params.source}
         onChange={(next) => void setParams({ ...next, page: 0 })}
-        onReset={() => void setParams({ tickers: [], from: null, to: null, status: "all", page: 0 })}
+        onReset={() =>
+          void setParams({ tickers: [], from: null, to: null, status: "all", source: "market", page: 0 })
+        }
       />
       {list.data?.meta.stale ? <StaleNote fetchedAt={list.data.meta.fetchedAt} /> : null}
       {mine.tickers.length > 0 ? (
@@ -112,10 +115,17 @@ export function CallsBrowser() {
           onRetry={() => void list.refetch()}
         />
       ) : rows.length === 0 ? (
-        <EmptyState
-          title="No calls match these filters"
-          hint="Try another ticker, a wider date range, or status “All”."
-        />
+        params.source === "imported" ? (
+          <EmptyState
+            title="No imported transcript matches these filters"
+            hint="Bring transcripts in with `npm run import -- <file-or-folder>` (see the README), or widen the filters."
+          />
+        ) : (
+          <EmptyState
+            title="No calls match these filters"
+            hint="Try another ticker, a wider date range, or status “All”."
+          />
+        )
       ) : (
         <section aria-labelledby={mine.tickers.length > 0 ? "all-calls-heading" : undefined}>
           {mine.tickers.length > 0 ? (
@@ -319,6 +329,7 @@ function CallsFilters({
   from,
   to,
   status,
+  source,
   onChange,
   onReset,
 }: {
@@ -326,11 +337,13 @@ function CallsFilters({
   from: string | null;
   to: string | null;
   status: (typeof callsParams.status)["defaultValue"];
+  source: (typeof callsParams.source)["defaultValue"];
   onChange: (next: {
     tickers?: string[];
     from?: string | null;
     to?: string | null;
     status?: "all" | "live" | "completed";
+    source?: "market" | "imported";
   }) => void;
   onReset: () => void;
 }) {
@@ -383,6 +396,16 @@ function CallsFilters({
           <option value="all">All</option>
           <option value="live">Live</option>
           <option value="completed">Completed</option>
+        </Select>
+      </Field>
+      <Field label="Source" htmlFor="calls-source">
+        <Select
+          id="calls-source"
+          value={source}
+          onChange={(e) => onChange({ source: e.currentTarget.value as "market" | "imported" })}
+        >
+          <option value="market">Market data</option>
+          <option value="imported">Imported transcripts</option>
         </Select>
       </Field>
       <Button type="submit" className="sr-only focus:not-sr-only">

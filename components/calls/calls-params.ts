@@ -14,6 +14,8 @@ import { isValidIsoDate } from "@/lib/schemas/iso-date";
  * to defaults instead of erroring.
  */
 export const CALL_STATUSES = ["all", "live", "completed"] as const;
+/** `market`: the market-data service's calls; `imported`: transcripts brought in with `npm run import`. */
+export const CALL_SOURCES = ["market", "imported"] as const;
 export const CALLS_PAGE_SIZE = 20;
 
 const parseAsIsoDay = createParser({
@@ -26,6 +28,7 @@ export const callsParams = {
   from: parseAsIsoDay,
   to: parseAsIsoDay,
   status: parseAsStringLiteral(CALL_STATUSES).withDefault("all"),
+  source: parseAsStringLiteral(CALL_SOURCES).withDefault("market"),
   page: parseAsInteger.withDefault(0),
 };
 
@@ -61,12 +64,14 @@ export function callListFilters(params: {
   from: string | null;
   to: string | null;
   status: (typeof CALL_STATUSES)[number];
+  source?: (typeof CALL_SOURCES)[number];
   page: number;
 }): CallListFilters {
   return {
     tickers: parseTickerInput(params.tickers),
     ...dayRange(params.from, params.to),
     status: params.status,
+    ...(params.source === "imported" ? { source: "imported" as const } : {}),
     page: Math.max(0, params.page),
     pageSize: CALLS_PAGE_SIZE,
   };
@@ -149,6 +154,8 @@ export function mergeCallPages<T extends { callId: string; status: string; start
  */
 export function showsFollowedSection(filters: CallListFilters, followed: ReadonlySet<string>): boolean {
   const named = filters.tickers ?? [];
+  // Imported transcripts are listed on their own: "Your companies" follows the market-data service's calls.
+  if (filters.source === "imported") return false;
   return (
     filters.page === 0 && followed.size > 0 && !(named.length > 0 && named.every((t) => followed.has(t)))
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { CompanyImportedCalls } from "./company-imported-calls";
 import type { ReactNode } from "react";
 import { CompanyDeals, CompanyEarnings } from "./company-events";
 import { CompanyHeader, MarketCapChart, ProfilePanels } from "./company-overview";
@@ -50,6 +51,7 @@ export function CompanyView({
         </ul>
       </nav>
       <div className="flex flex-col gap-8">
+        <CompanyImportedCalls symbol={symbol} />
         <div className="grid gap-6 lg:grid-cols-2">
           <MarketCapChart symbol={symbol} />
           <CompanyEarnings symbol={symbol} />

@@ -17,6 +17,8 @@ export interface CallListFilters {
   from?: string;
   to?: string;
   status: CallStatusFilter;
+  /** Only the archive's imported transcripts (`npm run import`); absent: the market-data service's calls. */
+  source?: "imported";
   page: number;
   pageSize: number;
 }
@@ -44,6 +46,7 @@ export function callsUrl(filters: CallListFilters): string {
     from: filters.from,
     to: filters.to,
     status: filters.status === "all" ? undefined : filters.status,
+    source: filters.source,
     page: filters.page,
     pageSize: filters.pageSize,
   });

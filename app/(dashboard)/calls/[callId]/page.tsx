@@ -4,7 +4,8 @@ import { CallRoom } from "@/components/calls/call-room";
 import type { CallEnvelope } from "@/lib/queries/calls";
 import { callIdSchema } from "@/lib/schemas/calls";
 import { AppError } from "@/server/http/errors";
-import { getCallWithLive } from "@/server/live/live-call";
+import { getCallOrImported } from "@/server/archive/call-lookup";
+import { getRuntime } from "@/server/runtime";
 import { liveCallDeps } from "@/server/runtime/live-call-deps";
 
 /**
@@ -14,7 +15,8 @@ import { liveCallDeps } from "@/server/runtime/live-call-deps";
  */
 async function loadCall(callId: string): Promise<CallEnvelope | null> {
   try {
-    const { call, fetchedAt, stale } = await getCallWithLive(liveCallDeps(), callId);
+    // An imported call (`npm run import`) comes from the archive, like `/api/calls/{id}` (server/archive/call-lookup.ts).
+    const { call, fetchedAt, stale } = await getCallOrImported(getRuntime().archive, liveCallDeps(), callId);
     return { data: call, meta: { fetchedAt, stale } };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) notFound();
@@ -28,7 +30,9 @@ export async function generateMetadata({
   params: Promise<{ callId: string }>;
 }): Promise<Metadata> {
   const { callId } = await params;
-  return { title: `Call ${callId.slice(0, 8)}` };
+  return {
+    title: callId.startsWith("imp-") ? `Call ${callId.slice(4).toUpperCase()}` : `Call ${callId.slice(0, 8)}`,
+  };
 }
 
 export default async function CallPage({ params }: { params: Promise<{ callId: string }> }) {

@@ -29,13 +29,24 @@ const lookupCompany = cache(async (raw: string): Promise<CompanyIdentity | null>
   try {
     const { value } = await getFundamentals(getRuntime().upstream, "company", { symbols: [symbol] });
     const company = value[0]?.company;
-    if (!company) return null;
+    if (!company) return importedOnly(symbol);
     return { symbol, name: company.standardName ?? symbol, exchange: company.primaryExchange };
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) return null;
+    if (error instanceof AppError && error.status === 404) return importedOnly(symbol);
     return { symbol, name: symbol, exchange: null };
   }
 });
+
+/**
+ * A company the market-data service does not know, whose transcripts were imported (`npm run import`): its page
+ * lists them, and the market-data panels say they have nothing.
+ */
+async function importedOnly(symbol: string): Promise<CompanyIdentity | null> {
+  const imported = await getRuntime()
+    .archive.listImported({ tickers: [symbol], page: 0, pageSize: 1 })
+    .catch(() => null);
+  return imported && imported.total > 0 ? { symbol, name: symbol, exchange: null } : null;
+}
 
 export async function generateMetadata({
   params,

@@ -5,7 +5,8 @@ import { noteInputSchema } from "@/lib/schemas/notes";
 import { toErrorResponse } from "@/server/http/errors";
 import { parseParams, parseQuery } from "@/server/http/parse-query";
 import { withRequestContext } from "@/server/http/request-context";
-import { getCallWithLive } from "@/server/live/live-call";
+import { getCallOrImported } from "@/server/archive/call-lookup";
+import { getRuntime } from "@/server/runtime";
 import { liveCallDeps } from "@/server/runtime/live-call-deps";
 import { getWorkspace } from "@/server/workspace";
 import { mutationBody, workspaceJson } from "@/server/workspace/http";
@@ -33,7 +34,9 @@ export const GET = withRequestContext(async function GET(
     const notes = await (await workspace.repositories()).notes.list(user, callId);
     if (format === "json") return workspaceJson({ data: notes });
     // The export names the call; without the market-data service it still exports, titled by id.
-    const call = await getCallWithLive(liveCallDeps(), callId, { signal: request.signal }).then(
+    const call = await getCallOrImported(getRuntime().archive, liveCallDeps(), callId, {
+      signal: request.signal,
+    }).then(
       ({ call }) => ({ callId, title: call.title, symbol: call.symbol }),
       () => ({ callId, title: `Call ${callId}`, symbol: "" }),
     );

@@ -43,6 +43,14 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().min(1).max(100_000).default(50),
   ),
+  CALLROOM_ALERT_RETENTION_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(36_500).default(180),
+  ),
+  CALLROOM_DELIVERY_LOG_RETENTION_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(36_500).default(30),
+  ),
 });
 
 export interface ServerEnv {
@@ -61,6 +69,9 @@ export interface ServerEnv {
   /** Background reads of the upstream per second at most, and the upstream's own limit (server/upstream/budget.ts). */
   backgroundRatePerSecond: number;
   upstreamRateLimitPerSecond: number;
+  /** Days alert firings and delivery logs are kept (0 = for ever): server/db/retention.ts. */
+  alertRetentionDays: number;
+  deliveryLogRetentionDays: number;
 }
 
 export interface UpstreamConfig {
@@ -91,5 +102,7 @@ export function readServerEnv(source: Record<string, string | undefined>): Serve
     dataDir: e.CALLROOM_DATA_DIR,
     backgroundRatePerSecond: e.CALLROOM_BACKGROUND_RATE,
     upstreamRateLimitPerSecond: e.CALLROOM_UPSTREAM_RATE_LIMIT,
+    alertRetentionDays: e.CALLROOM_ALERT_RETENTION_DAYS,
+    deliveryLogRetentionDays: e.CALLROOM_DELIVERY_LOG_RETENTION_DAYS,
   };
 }

@@ -27,6 +27,7 @@ import { MediaProxy } from "../upstream/media";
 import { createStorage } from "../archive/create-storage";
 import type { Archive } from "../archive/indexer";
 import type { DatabaseHandle } from "../db/database";
+import { createRetention } from "../db/retention";
 import { createWorkspace, type Workspace } from "../workspace/create-workspace";
 
 /**
@@ -103,6 +104,8 @@ export function createRuntime(
       dataDir: "./data/pglite",
       backgroundRatePerSecond: DEFAULT_BACKGROUND_RATE,
       upstreamRateLimitPerSecond: DEFAULT_UPSTREAM_LIMIT,
+      alertRetentionDays: 180,
+      deliveryLogRetentionDays: 30,
     };
   }
   const breakers = {
@@ -187,6 +190,13 @@ export function createRuntime(
   const exposure = createExposureGuard({ log, ...exposureSettings() });
   let uninstallExposure: (() => void) | null = null;
   const { database, archive } = createStorage({ config: env, log, hub, upstream });
+  // Alert firings and delivery logs are pruned daily (docs/storage.md, "Growth under control").
+  const retention = createRetention({
+    database,
+    log,
+    firingsDays: env.alertRetentionDays,
+    deliveriesDays: env.deliveryLogRetentionDays,
+  });
   const workspace =
     overrides.workspace ??
     createWorkspace({
@@ -227,11 +237,13 @@ export function createRuntime(
       }
       archive.start();
       workspace.start();
+      retention.start();
     },
     async stop() {
       uninstallExposure?.();
       uninstallExposure = null;
       live.stop();
+      retention.stop();
       // The database is closed whatever the rest does, and in time: SIGTERM must end the process within 5 s with
       // PGlite's files written out (scripts/serve.mjs). Deliveries in flight are cut by the workspace's stop; a part
       // that still hangs past the grace is logged and left behind.

@@ -5,7 +5,7 @@
 // so a fresh clone works offline. `start` builds first when there is no build or the sources are newer than it.
 // Children are started with `node` directly (never through npx) so that stopping this process stops them too.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { folderInUseMessage, folderOwner } from "../server/db/folder-owner.mjs";
@@ -175,11 +175,21 @@ function buildIfStale() {
   const buildId = join(root, distDir, "BUILD_ID");
   if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceMtime()) return;
   log(existsSync(buildId) ? "sources changed since the last build; building" : "no build yet; building");
+  // `next build` with another NEXT_DIST_DIR (the benchmarks' .next-bench, the scale tests') adds that folder's types
+  // to tsconfig.json's include: put the file back as it was, so building never leaves the working tree changed.
+  const tsconfig = join(root, "tsconfig.json");
+  const tsconfigBefore = existsSync(tsconfig) ? readFileSync(tsconfig, "utf8") : null;
+  const tsconfigTimes = tsconfigBefore === null ? null : statSync(tsconfig);
   const result = spawnSync(process.execPath, [nextBin, "build"], {
     cwd: root,
     stdio: "inherit",
     env: process.env,
   });
+  if (tsconfigBefore !== null && tsconfigTimes && readFileSync(tsconfig, "utf8") !== tsconfigBefore) {
+    writeFileSync(tsconfig, tsconfigBefore);
+    // Its old times too: a newer tsconfig.json would make the next start build again (newestSourceMtime).
+    utimesSync(tsconfig, tsconfigTimes.atime, tsconfigTimes.mtime);
+  }
   if (result.status !== 0) {
     log("build failed");
     process.exit(result.status ?? 1);

@@ -1,5 +1,6 @@
 "use client";
 
+import { isImportedCall } from "@/lib/queries/calls";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/panel-state";
@@ -151,11 +152,19 @@ export function SummaryPanel({ call, onJump }: { call: Call; onJump: (segmentInd
       ) : (
         <EmptyState
           className="py-6"
-          title={call.status === "live" ? "Summary after the call" : "Summary in preparation"}
+          title={
+            call.status === "live"
+              ? "Summary after the call"
+              : isImportedCall(call.callId)
+                ? "No summary"
+                : "Summary in preparation"
+          }
           hint={
-            call.status === "enriched"
-              ? "The market-data service has not published a summary for this call."
-              : "The summary appears here by itself once the call is enriched."
+            isImportedCall(call.callId)
+              ? "An imported transcript has no summary: the market-data service writes them for its own calls."
+              : call.status === "enriched"
+                ? "The market-data service has not published a summary for this call."
+                : "The summary appears here by itself once the call is enriched."
           }
         />
       )}

@@ -19,7 +19,7 @@ import {
   type FollowedCalls,
 } from "@/components/watchlists/use-followed-first";
 import { formatCount } from "@/lib/format";
-import { callQueries, summaryByCallId } from "@/lib/queries/calls";
+import { callQueries, isImportedCall, summaryByCallId } from "@/lib/queries/calls";
 import type { CallListItem, CallSummary } from "@/lib/schemas/calls";
 import { formatClock } from "./call-format";
 import { CallStatusBadge } from "./call-status-badge";
@@ -314,9 +314,11 @@ function CallRow({
           <span className="text-xs">
             {call.status === "live"
               ? "In progress"
-              : call.status === "completed"
-                ? "Summary in preparation"
-                : "—"}
+              : isImportedCall(call.callId)
+                ? "Imported transcript (no summary)"
+                : call.status === "completed"
+                  ? "Summary in preparation"
+                  : "—"}
           </span>
         )}
       </Td>

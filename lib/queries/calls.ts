@@ -3,6 +3,8 @@ import type { Call, CallListResponse, CallSummary, Segment, SummaryListResponse 
 import type { Meta } from "@/lib/schemas/envelope";
 import { apiUrl, fetchJson } from "./fetch-json";
 
+export { isImportedCall } from "@/lib/imported-calls";
+
 /** `GET /api/calls/[callId]` as cached: the call and the envelope's meta (fetchedAt, stale). */
 export interface CallEnvelope {
   data: Call;

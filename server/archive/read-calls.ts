@@ -10,12 +10,8 @@ import { archiveCalls, archiveSegments } from "../db/schema/archive";
  * (docs/storage.md, "Imported calls").
  */
 
-/** Imported calls' ids start with this (`imp-aap-q1-2021`): a route knows where to read them without a lookup. */
-export const IMPORTED_ID_PREFIX = "imp-";
-
-export function isImportedCallId(callId: string): boolean {
-  return callId.startsWith(IMPORTED_ID_PREFIX);
-}
+/** Imported calls' ids start with `imp-`: a route knows where to read them without a lookup. */
+export { IMPORTED_ID_PREFIX, isImportedCall as isImportedCallId } from "@/lib/imported-calls";
 
 const listColumns = {
   callId: archiveCalls.callId,

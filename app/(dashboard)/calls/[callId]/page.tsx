@@ -4,6 +4,7 @@ import { CallRoom } from "@/components/calls/call-room";
 import type { CallEnvelope } from "@/lib/queries/calls";
 import { callIdSchema } from "@/lib/schemas/calls";
 import { AppError } from "@/server/http/errors";
+import { isImportedCall } from "@/lib/imported-calls";
 import { getCallOrImported } from "@/server/archive/call-lookup";
 import { getRuntime } from "@/server/runtime";
 import { liveCallDeps } from "@/server/runtime/live-call-deps";
@@ -31,7 +32,7 @@ export async function generateMetadata({
 }): Promise<Metadata> {
   const { callId } = await params;
   return {
-    title: callId.startsWith("imp-") ? `Call ${callId.slice(4).toUpperCase()}` : `Call ${callId.slice(0, 8)}`,
+    title: isImportedCall(callId) ? `Call ${callId.slice(4).toUpperCase()}` : `Call ${callId.slice(0, 8)}`,
   };
 }
 

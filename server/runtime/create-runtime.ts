@@ -252,7 +252,8 @@ export function createRuntime(
         parts.then(() => true),
         new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_GRACE_MS).unref()),
       ]);
-      if (!graceful) log.warn({ graceMs: STOP_GRACE_MS }, "runtime: stopping took too long; closing the database");
+      if (!graceful)
+        log.warn({ graceMs: STOP_GRACE_MS }, "runtime: stopping took too long; closing the database");
       await database.close();
       await scale?.stop();
     },

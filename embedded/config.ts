@@ -2,6 +2,8 @@
  * Configuration of the embedded market-data service, from the environment (docs/upstream.md §1, §7).
  * The live-call settings are validated only for shape here and passed through: the live module owns their meaning.
  */
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
 import { z } from "zod";
 import { CLOCK_FIRST_MS, CLOCK_LAST_MS } from "./clock";
 import { PRODUCTS, type KeyPlans } from "./core/auth";
@@ -27,6 +29,8 @@ export interface EmbeddedConfig {
   seed: number;
   /** `EMBEDDED_WIRE`: the contract's shapes (default) or the real service's documented ones (docs/upstream.md §8). */
   wire: WireDialect;
+  /** `EMBEDDED_TRANSCRIPTS_DIR`: the folder of transcript files `POST /__embedded/calls` replays (absolute). */
+  transcriptsDir?: string;
   /** `EMBEDDED_NOW`: the instant the service's clock starts at (then it runs at real speed); absent = real time. */
   nowMs?: number;
   /** The live module's variables, exactly as given (absent ones left out). */
@@ -89,6 +93,14 @@ const passThroughSchema = z.preprocess(
     .optional(),
 );
 
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const NOW_HINT = `an ISO 8601 instant with its zone between ${isoDay(CLOCK_FIRST_MS)} and ${isoDay(CLOCK_LAST_MS)}, e.g. 2026-11-27T15:00:00Z`;
 
@@ -127,6 +139,14 @@ const envSchema = z.object({
       .default("contract"),
   ),
   EMBEDDED_NOW: nowFromEnv,
+  EMBEDDED_TRANSCRIPTS_DIR: z.preprocess(
+    unset,
+    z
+      .string()
+      .transform((path) => resolve(path))
+      .refine((path) => isFolder(path), "EMBEDDED_TRANSCRIPTS_DIR must be an existing folder")
+      .optional(),
+  ),
   ...Object.fromEntries(PASS_THROUGH.map((name) => [name, passThroughSchema])),
 });
 
@@ -154,6 +174,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     seed: data.EMBEDDED_SEED,
     wire: data.EMBEDDED_WIRE,
     ...(data.EMBEDDED_NOW === undefined ? {} : { nowMs: data.EMBEDDED_NOW }),
+    ...(data.EMBEDDED_TRANSCRIPTS_DIR === undefined ? {} : { transcriptsDir: data.EMBEDDED_TRANSCRIPTS_DIR }),
     passThrough,
   };
 }

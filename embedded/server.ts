@@ -71,6 +71,7 @@ export async function startEmbeddedServer(
     authorize: (key) => authorize(key, "transcripts"),
     now: clock,
     warmSummaries: options.warmSummaries ?? false,
+    transcriptsDir: config.transcriptsDir,
   });
 
   const routes = [

@@ -152,8 +152,9 @@ function startEmbedded() {
 }
 
 function newestSourceMtime() {
-  const inputs = ["app", "components", "lib", "server", "public", "instrumentation.ts", "next.config.ts"];
-  inputs.push("package.json", "postcss.config.mjs", "tsconfig.json");
+  // common/ too: the app imports it (the Eastern-time conversion, the sentiment lexicon).
+  const inputs = ["app", "components", "lib", "server", "common", "public", "instrumentation.ts"];
+  inputs.push("next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json");
   let newest = 0;
   const visit = (path) => {
     if (!existsSync(path)) return;

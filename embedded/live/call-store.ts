@@ -22,7 +22,14 @@ import { internalsOf } from "../universe/index";
 import type { Company, Universe } from "../universe/types";
 import type { WireEarningsRecord } from "../universe/wire";
 import type { CallAudioTrack, SpeechEngine } from "./audio/types";
-import { CallRuntime, type CallInfo, type CallKind, type SpokenSentence } from "./call";
+import {
+  CallRuntime,
+  type CallCompany,
+  type CallInfo,
+  type CallKind,
+  type CallRecord,
+  type SpokenSentence,
+} from "./call";
 import type { Enricher, EnrichmentInput, EnrichmentResult } from "./enrichment/types";
 import { historicalCallId } from "./ids";
 import { planTimeline, type PlannedTimeline } from "./planned-timeline";
@@ -47,20 +54,39 @@ export interface StoreDeps {
   generate?: (input: ScriptInput) => CallScript;
 }
 
-/** What every view needs; cheap for historical calls. */
-export interface CallEntry {
+/** A past record's call as the universe gives it: enough to generate its script. */
+export interface HistoryCall {
   callId: string;
-  kind: CallKind;
+  kind: "historical";
   company: Company;
   record: WireEarningsRecord;
   nextRecord?: WireEarningsRecord;
   previousRecord?: WireEarningsRecord;
   startTime: Date;
+}
+
+/** A historical call as listed: its planned length and title too (cheap, kept for every call). */
+export interface HistoryEntry extends HistoryCall {
   plannedSeconds: number;
   title: string;
-  /** Live runs only: the runtime that is (or was) live. */
-  live: CallRuntime | null;
+  live: null;
 }
+
+/** A live run (scheduled, control-API, release or replayed call), while it is live and after. */
+export interface LiveEntry {
+  callId: string;
+  kind: CallKind;
+  company: CallCompany;
+  record: CallRecord;
+  startTime: Date;
+  plannedSeconds: number;
+  title: string;
+  /** The runtime that is (or was) live. */
+  live: CallRuntime;
+}
+
+/** What every view needs; cheap for historical calls. */
+export type CallEntry = HistoryEntry | LiveEntry;
 
 /** The transcript a call object shows: a runtime's, or a historical call's planned one. */
 export interface TranscriptView {
@@ -119,7 +145,8 @@ export class CallStore {
   private readonly meta = new Map<string, Meta>();
   private readonly audio: LRUCache<string, CallRuntime>;
   private readonly inflight = new Map<string, Promise<CallRuntime>>();
-  private historyMemo: { minute: number; entries: CallEntry[]; byId: Map<string, CallEntry> } | null = null;
+  private historyMemo: { minute: number; entries: HistoryEntry[]; byId: Map<string, HistoryEntry> } | null =
+    null;
   private eventsBySymbol: Map<string, ReportEvent[]> | null | undefined;
 
   constructor(private readonly deps: StoreDeps) {
@@ -213,7 +240,7 @@ export class CallStore {
 
   // ---------- historical calls
 
-  scriptFor(entry: Omit<CallEntry, "plannedSeconds" | "title" | "live">): CallScript {
+  scriptFor(entry: HistoryCall): CallScript {
     const cached = this.scripts.get(entry.callId);
     if (cached) return cached;
     const script = (this.deps.generate ?? generateScript)({
@@ -231,11 +258,11 @@ export class CallStore {
   }
 
   /** The planned transcript of a historical call (also the one a release run speaks). */
-  planOf(entry: Omit<CallEntry, "plannedSeconds" | "title" | "live">): PlannedTimeline {
+  planOf(entry: HistoryCall): PlannedTimeline {
     return planTimeline(this.scriptFor(entry), entry.startTime.getTime());
   }
 
-  private metaOf(entry: Omit<CallEntry, "plannedSeconds" | "title" | "live">): Meta {
+  private metaOf(entry: HistoryCall): Meta {
     let meta = this.meta.get(entry.callId);
     if (!meta) {
       meta = { plannedSeconds: this.planOf(entry).durationSeconds, title: this.scriptFor(entry).title };
@@ -245,18 +272,18 @@ export class CallStore {
   }
 
   /** Every record with actuals whose call starts in (fromMs, toMs], as entries (finished or not). */
-  private entriesStarting(fromMs: number, toMs: number, nowMs: number): CallEntry[] {
+  private entriesStarting(fromMs: number, toMs: number, nowMs: number): HistoryEntry[] {
     return this.recordCalls(nowMs)
       .filter((base) => base.startTime.getTime() > fromMs && base.startTime.getTime() <= toMs)
       .map((base) => ({ ...base, ...this.metaOf(base), live: null }));
   }
 
   /** Calls whose start lies in (fromMs, toMs]: what the release watcher starts live. */
-  callsStartingBetween(fromMs: number, toMs: number): CallEntry[] {
+  callsStartingBetween(fromMs: number, toMs: number): HistoryEntry[] {
     return this.entriesStarting(fromMs, toMs, toMs);
   }
 
-  private history(nowMs: number): { entries: CallEntry[]; byId: Map<string, CallEntry> } {
+  private history(nowMs: number): { entries: HistoryEntry[]; byId: Map<string, HistoryEntry> } {
     const minute = Math.floor(nowMs / 60_000);
     if (this.historyMemo?.minute === minute) return this.historyMemo;
     // The calendar's window is the history's: every record it shows with actuals has its call once that is over.
@@ -274,7 +301,7 @@ export class CallStore {
    * With `digests`, their summaries too (a few milliseconds each, one call per turn, so live ticks stay on time).
    */
   warm(nowMs: number, options: { digests: boolean }): void {
-    let pending: Omit<CallEntry, "plannedSeconds" | "title" | "live">[] | null = null;
+    let pending: HistoryCall[] | null = null;
     const step = () => {
       try {
         pending ??= this.recordCalls(nowMs);
@@ -294,10 +321,10 @@ export class CallStore {
     setImmediate(step).unref();
   }
 
-  private recordCalls(nowMs: number): Omit<CallEntry, "plannedSeconds" | "title" | "live">[] {
+  private recordCalls(nowMs: number): HistoryCall[] {
     const records = this.deps.universe.earningsRecords(new Date(nowMs));
     const around = this.neighbours(records, nowMs);
-    const out: Omit<CallEntry, "plannedSeconds" | "title" | "live">[] = [];
+    const out: HistoryCall[] = [];
     for (const record of records) {
       const company = this.deps.universe.findCompany(record.ticker);
       if (!company || !hasActuals(record)) continue;
@@ -316,18 +343,22 @@ export class CallStore {
 
   // ---------- lookups
 
-  entryOfRuntime(runtime: CallRuntime): CallEntry {
+  entryOfRuntime(runtime: CallRuntime): LiveEntry {
     return {
       callId: runtime.callId,
       kind: runtime.info.kind,
       company: runtime.info.company,
       record: runtime.info.record,
-      nextRecord: runtime.info.nextRecord,
       startTime: runtime.info.startTime,
       plannedSeconds: runtime.info.plannedSeconds,
       title: runtime.script.title,
       live: runtime,
     };
+  }
+
+  /** The historical calls at `nowMs` (the release runs among them included, as their history). */
+  historicalCalls(nowMs: number): readonly HistoryEntry[] {
+    return this.history(nowMs).entries;
   }
 
   all(nowMs: number): CallEntry[] {
@@ -344,7 +375,7 @@ export class CallStore {
   }
 
   /** Enrichment of a historical call, from its planned transcript. */
-  textEnrichment(entry: CallEntry): TextEnrichment {
+  textEnrichment(entry: HistoryEntry): TextEnrichment {
     const cached = this.textEnrichments.get(entry.callId);
     if (cached) return cached;
     const script = this.scriptFor(entry);
@@ -408,7 +439,7 @@ export class CallStore {
     };
   }
 
-  private async buildHistorical(entry: CallEntry): Promise<CallRuntime> {
+  private async buildHistorical(entry: HistoryEntry): Promise<CallRuntime> {
     const speech = await this.deps.speech();
     const info: CallInfo = {
       ...entry,
@@ -429,7 +460,7 @@ export class CallStore {
    * background; the promise resolves as soon as the playlist holds its first segment.
    */
   async withAudio(entry: CallEntry): Promise<CallRuntime | null> {
-    if (entry.live) return entry.live.track ? entry.live : null;
+    if (entry.live) return entry.live.track && entry.live.hasAudio ? entry.live : null;
     const cached = this.audio.get(entry.callId);
     if (cached) return cached;
     const key = `audio:${entry.callId}`;

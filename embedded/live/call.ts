@@ -22,21 +22,34 @@ import { SHORT_CALL_SECONDS } from "./script/short";
 import type { CallScript } from "./script/types";
 import { rngFromLabel } from "../universe/prng";
 
-/** `release`: the live run of a calendar record's call, started when its time passes (same id as its history). */
-export type CallKind = "scheduled" | "control" | "historical" | "release";
+/**
+ * `release`: the live run of a calendar record's call, started when its time passes (same id as its history);
+ * `replay`: a transcript file played as a live call (replay/).
+ */
+export type CallKind = "scheduled" | "control" | "historical" | "release" | "replay";
 export type CallStatus = "STARTED" | "IN_PROGRESS" | "COMPLETED";
+
+/** What a call shows of its company: a universe company, or a replayed transcript's ticker (replay/). */
+export type CallCompany = Pick<Company, "symbol" | "name" | "shortName" | "exchange">;
+/** The fiscal quarter a call is about: its calendar record, or what a replayed file's name says. */
+export type CallRecord = Pick<WireEarningsRecord, "period" | "period_year">;
 
 export interface CallInfo {
   callId: string;
   kind: CallKind;
-  company: Company;
-  /** The calendar record whose figures the call states. */
-  record: WireEarningsRecord;
-  nextRecord?: WireEarningsRecord;
+  company: CallCompany;
+  record: CallRecord;
   startTime: Date;
   plannedSeconds: number;
-  /** Historical audio builds: where each sentence starts (ms), so the audio follows the stated transcript. */
+  /**
+   * Where each sentence starts (ms): historical audio builds and replays follow the stated transcript. A replay
+   * keeps these offsets whatever its speed, as its call-time timeline.
+   */
   plannedStartsMs?: readonly number[] | undefined;
+  /** Replays: how many times faster than real time the call's timeline runs (1 = real time). */
+  speed?: number;
+  /** False for a call with no media (a replay without audio): no HLS, no MP3, no `hls_url` announced. */
+  audio?: boolean;
 }
 
 export interface WordOut {
@@ -126,7 +139,7 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
     super();
     this.track = deps.createTrack();
     this.updatedAt = info.startTime;
-    this.short = info.kind !== "historical" && info.plannedSeconds < SHORT_CALL_SECONDS;
+    this.short = !this.followsPlan && info.plannedSeconds < SHORT_CALL_SECONDS;
     this.leadInMs = this.short ? Math.min(LEAD_IN_MS, Math.max(200, info.plannedSeconds * 20)) : LEAD_IN_MS;
     this.trailMs = this.short ? SHORT_TRAIL_MS : TRAIL_MS;
     this.closeSeconds = script.sentences
@@ -147,10 +160,29 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
     return this.status !== "COMPLETED";
   }
 
-  /** Seconds so far (live) or in total (completed). */
+  /** Seconds of the call's timeline so far (live) or in total (completed): wall time × speed. */
   durationSeconds(nowMs: number): number {
     const end = this.endTime?.getTime() ?? nowMs;
-    return Math.max(0, Math.floor((end - this.info.startTime.getTime()) / 1000));
+    return Math.max(0, Math.floor(((end - this.info.startTime.getTime()) * this.speed) / 1000));
+  }
+
+  /** False for a call without media (a replay without audio). */
+  get hasAudio(): boolean {
+    return this.info.audio !== false;
+  }
+
+  private get speed(): number {
+    return this.info.speed ?? 1;
+  }
+
+  /** Historical calls and replays say their whole script at planned times: nothing is cut, nothing waits. */
+  private get followsPlan(): boolean {
+    return this.info.kind === "historical" || this.info.kind === "replay";
+  }
+
+  /** Where the call's timeline stands: wall time since the start, times the speed. */
+  private elapsedMs(): number {
+    return (this.deps.now() - this.info.startTime.getTime()) * this.speed;
   }
 
   private get scriptDone(): boolean {
@@ -175,7 +207,7 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
    */
   tick(): void {
     if (this.disposed || this.status === "COMPLETED" || !this.track) return;
-    const elapsed = this.deps.now() - this.info.startTime.getTime();
+    const elapsed = this.elapsedMs();
     if (!this.synthesizing) {
       if (this.scriptDone) {
         if (!this.trailed) {
@@ -243,7 +275,7 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
     const section = this.script.sentences[index]?.section;
     if (
       !this.endRequested &&
-      this.info.kind !== "historical" &&
+      !this.followsPlan &&
       index < this.script.closeIndex &&
       (section === "qa" || (this.short && section === "guidance"))
     ) {
@@ -259,8 +291,9 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
     if (this.disposed || this.track !== track) return;
 
     const rng = rngFromLabel(`timing|${this.callId}|${sequence}`);
-    if (live) {
-      const behind = this.deps.now() - this.info.startTime.getTime() - track.durationMs;
+    // A live call whose speech fell behind the clock catches up with silence; a replay keeps its planned times.
+    if (live && !this.followsPlan) {
+      const behind = this.elapsedMs() - track.durationMs;
       if (behind > 0) track.appendSilence(behind);
     }
     const plannedStart = this.info.plannedStartsMs?.[index];
@@ -334,7 +367,8 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
     track.publishUntil(Number.MAX_SAFE_INTEGER);
     this.release(Number.POSITIVE_INFINITY);
     this.status = "COMPLETED";
-    this.endTime = new Date(this.info.startTime.getTime() + track.durationMs);
+    // The wall time it ended: its timeline's length, walked at its speed.
+    this.endTime = new Date(this.info.startTime.getTime() + track.durationMs / this.speed);
     this.updatedAt = this.info.kind === "historical" ? this.endTime : new Date(this.deps.now());
     this.emit("completed");
     if (this.info.kind !== "historical") {

@@ -26,6 +26,8 @@ export interface LiveServiceOptions {
   now?: () => number;
   /** Compute every historical call's summary in the background after start-up. */
   warmSummaries?: boolean;
+  /** `EMBEDDED_TRANSCRIPTS_DIR` (validated by the core config): transcript files to replay. */
+  transcriptsDir?: string;
 }
 
 export interface LiveService {
@@ -65,6 +67,7 @@ export function createLiveService(options: LiveServiceOptions): LiveService {
     historyCallSeconds: num("EMBEDDED_HISTORY_CALL_MINUTES", 10) * 60,
     now: options.now,
     warmSummaries: options.warmSummaries ?? false,
+    transcriptsDir: options.transcriptsDir,
   });
   return {
     routes: liveRoutes(live),

@@ -6,16 +6,19 @@
 import { LRUCache } from "lru-cache";
 import type { Company, Universe } from "../universe/types";
 import type { WireEarningsRecord } from "../universe/wire";
-import type { SpeechEngine } from "./audio/types";
+import type { CallAudioTrack, SpeechEngine } from "./audio/types";
 import { closeSpeechEngine, createCallAudioTrack, createSpeechEngine } from "./audio/index";
 import { CallRuntime, type CallInfo, type CallKind } from "./call";
-import { CallStore, type CallEntry } from "./call-store";
+import { CallStore, type CallEntry, type HistoryEntry } from "./call-store";
 import type { LiveConfig } from "./config";
 import type { Enricher } from "./enrichment/types";
 import { controlCallId, scheduledCallId } from "./ids";
 import { createLinkSigner, type LinkSigner } from "./links";
 import { Scheduler } from "./scheduler";
 import { ReleaseWatcher } from "./release-watcher";
+import { replayPlan } from "./replay/replay-script";
+import { silentSpeech, TimelineTrack } from "./replay/timeline";
+import type { TranscriptFile } from "./replay/transcript-file";
 import { generateScript } from "./script/generate";
 import type { CallScript } from "./script/types";
 import type { WireDialect } from "../wire/documented";
@@ -39,6 +42,18 @@ export interface LiveCallsOptions {
   now?: () => number;
   /** Summaries of the whole history in the background too (see `CallStore.warm`). */
   warmSummaries?: boolean;
+  /** `EMBEDDED_TRANSCRIPTS_DIR`: the folder replays read transcript files from; none = no replays. */
+  transcriptsDir?: string;
+}
+
+/** Replays live at once, at most: each costs a timeline tick (and its speech, with audio). */
+export const MAX_REPLAYS = 8;
+
+export interface ReplayOptions {
+  /** The call's timeline runs this many times faster than real time. */
+  speed: number;
+  /** Speak the sentences (the speech engine; HLS and MP3 as any call) or keep time silently (no media). */
+  audio: boolean;
 }
 
 const TICK_MS = 100;
@@ -158,6 +173,10 @@ export class LiveCalls {
     return this.store.liveRuntimes().filter((r) => r.status !== "COMPLETED");
   }
 
+  get transcriptsDir(): string | undefined {
+    return this.options.transcriptsDir;
+  }
+
   get enrichDelayMs(): number {
     return this.options.config.enrichDelayMs;
   }
@@ -178,13 +197,12 @@ export class LiveCalls {
   }
 
   /** The call of a record whose release has just passed: its history, spoken live (same id, same script). */
-  async startReleaseCall(entry: CallEntry): Promise<CallRuntime> {
+  async startReleaseCall(entry: HistoryEntry): Promise<CallRuntime> {
     const info = {
       callId: entry.callId,
       kind: "release" as const,
       company: entry.company,
       record: entry.record,
-      nextRecord: entry.nextRecord,
       startTime: entry.startTime,
       plannedSeconds: entry.plannedSeconds,
     };
@@ -223,11 +241,44 @@ export class LiveCalls {
     return this.run(info, script);
   }
 
-  private async run(info: CallInfo, script: CallScript): Promise<CallRuntime> {
-    const speech = await this.speech;
+  /**
+   * A transcript file played as a live call (docs/upstream.md §7, "Replay"): its own call id, its ticker as the
+   * symbol, its sentences at their word-count times, walked at `speed`; with `audio`, spoken by the speech engine.
+   */
+  async startReplay(file: TranscriptFile, options: ReplayOptions): Promise<CallRuntime> {
+    const startMs = this.now();
+    const { ticker, period, year } = file.name;
+    const callId = controlCallId(ticker, startMs, this.nonce++);
+    const plan = replayPlan(file, callId);
+    const info: CallInfo = {
+      callId,
+      kind: "replay",
+      company: { symbol: ticker, name: ticker, shortName: ticker, exchange: "" },
+      record: { period, period_year: year },
+      startTime: new Date(startMs),
+      plannedSeconds: plan.durationSeconds,
+      plannedStartsMs: plan.startsMs,
+      speed: options.speed,
+      audio: options.audio,
+    };
+    if (options.audio) return this.run(info, plan.script);
+    return this.run(info, plan.script, { speech: silentSpeech, createTrack: () => new TimelineTrack() });
+  }
+
+  /** Replays still live. */
+  liveReplays(): number {
+    return this.liveRuntimes().filter((r) => r.info.kind === "replay").length;
+  }
+
+  private async run(
+    info: CallInfo,
+    script: CallScript,
+    media?: { speech: SpeechEngine; createTrack: () => CallAudioTrack },
+  ): Promise<CallRuntime> {
+    const speech = media?.speech ?? (await this.speech);
     const runtime = new CallRuntime(info, script, {
       speech,
-      createTrack: () => createCallAudioTrack({ sampleRate: speech.sampleRate }),
+      createTrack: media?.createTrack ?? (() => createCallAudioTrack({ sampleRate: speech.sampleRate })),
       enricher: this.options.enricher,
       now: this.now,
       enrichDelayMs: this.options.config.enrichDelayMs,

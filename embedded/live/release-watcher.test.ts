@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { CallEntry } from "./call-store";
+import type { HistoryEntry } from "./call-store";
 import { ReleaseWatcher } from "./release-watcher";
 
-const entry = (callId: string, startMs: number) => ({ callId, startTime: new Date(startMs) }) as CallEntry;
+const entry = (callId: string, startMs: number) => ({ callId, startTime: new Date(startMs) }) as HistoryEntry;
 
 describe("ReleaseWatcher", () => {
   it("starts each call once, only those whose start passes after it began", async () => {

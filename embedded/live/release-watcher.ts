@@ -4,16 +4,16 @@
  * release (`callStartOf`). Only starts that pass after the watcher began count: a call that was already under way
  * at start-up is left to history.
  */
-import type { CallEntry } from "./call-store";
+import type { HistoryEntry } from "./call-store";
 
 export interface ReleaseWatcherOptions {
   now: () => number;
   intervalMs: number;
   /** Calls whose start lies in (fromMs, toMs]. */
-  due: (fromMs: number, toMs: number) => CallEntry[];
+  due: (fromMs: number, toMs: number) => HistoryEntry[];
   /** True when a run with this id exists already (a second check must not start it twice). */
   isRunning: (callId: string) => boolean;
-  start: (entry: CallEntry) => Promise<unknown>;
+  start: (entry: HistoryEntry) => Promise<unknown>;
 }
 
 export class ReleaseWatcher {

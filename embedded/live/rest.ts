@@ -17,7 +17,8 @@ import { ApiError, badParameter, noDataFound } from "../core/api-error";
 import type { EmbeddedRequest, EmbeddedResult, RouteDef } from "../core/types";
 import type { CallEntry } from "./call-store";
 import { callObject, summaryObject, type MediaLinks } from "./call-object";
-import type { LiveCalls } from "./live-calls";
+import { MAX_REPLAYS, type LiveCalls } from "./live-calls";
+import { loadTranscript, TranscriptRequestError } from "./replay/load";
 import { CALL_ID_PATTERN } from "./ids";
 
 const CALLS = "/api/v1/transcripts/calls";
@@ -196,6 +197,43 @@ const controlStartSchema = z.object({
   symbol: z.string().min(1).max(10),
   durationSeconds: z.number().int().min(10).max(7200).optional(),
 });
+
+const SPEED = "speed must be a number from 0.1 to 60 (times real time)";
+const replaySchema = z.object({
+  transcript: z.string({ error: "transcript must be a file name" }).min(1).max(200),
+  speed: z.number({ error: SPEED }).min(0.1, SPEED).max(60, SPEED).default(1),
+  audio: z.boolean({ error: "audio must be true or false" }).default(false),
+});
+
+const START_BODIES =
+  "body must be {symbol, durationSeconds?} (a demo call) or {transcript, speed?, audio?} (a replay)";
+
+/** `{transcript, speed?, audio?}`: a transcript file of EMBEDDED_TRANSCRIPTS_DIR played as a live call. */
+async function startReplay(live: LiveCalls, body: Record<string, unknown>): Promise<EmbeddedResult> {
+  const parsed = replaySchema.safeParse(body);
+  if (!parsed.success) throw badParameter(parsed.error.issues[0]?.message ?? START_BODIES);
+  if (!live.transcriptsDir)
+    throw badParameter(
+      "replay needs EMBEDDED_TRANSCRIPTS_DIR, the folder of transcript files, set at start-up",
+    );
+  if (live.liveReplays() >= MAX_REPLAYS)
+    throw new ApiError(
+      429,
+      "rate_limited",
+      "too_many_replays",
+      `at most ${MAX_REPLAYS} replays are live at once`,
+    );
+  let file;
+  try {
+    file = await loadTranscript(live.transcriptsDir, parsed.data.transcript);
+  } catch (error) {
+    if (!(error instanceof TranscriptRequestError)) throw error;
+    if (error.status === 404) throw new ApiError(404, "no_data_found", "not_found", error.message);
+    throw badParameter(error.message);
+  }
+  const runtime = await live.startReplay(file, { speed: parsed.data.speed, audio: parsed.data.audio });
+  return { body: { call_id: runtime.callId } };
+}
 
 export function liveRoutes(live: LiveCalls): RouteDef[] {
   const links = (callId: string): MediaLinks => ({
@@ -414,7 +452,17 @@ export function liveRoutes(live: LiveCalls): RouteDef[] {
       pattern: "/__embedded/calls",
       product: null,
       async handle(req) {
-        const parsed = controlStartSchema.safeParse(req.body ?? {});
+        const body = (typeof req.body === "object" && req.body !== null ? req.body : {}) as Record<
+          string,
+          unknown
+        >;
+        if ("transcript" in body && "symbol" in body)
+          throw badParameter(`send either of them: ${START_BODIES}`);
+        if ("transcript" in body || !("symbol" in body)) {
+          if (!("transcript" in body)) throw badParameter(START_BODIES);
+          return startReplay(live, body);
+        }
+        const parsed = controlStartSchema.safeParse(body);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
           const field = String(issue?.path[0] ?? "body");

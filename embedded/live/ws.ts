@@ -195,11 +195,12 @@ export class StreamHub {
     if (client.announced.has(runtime.callId)) return;
     if (this.options.isSilent()) return;
     client.announced.add(runtime.callId);
+    // A call without media (a replay without audio) is announced all the same, with no link to follow.
     this.sendJson(client, {
       action: "audio",
       symbol: runtime.info.company.symbol,
       call_id: runtime.callId,
-      hls_url: this.options.hlsUrl(runtime),
+      ...(runtime.hasAudio ? { hls_url: this.options.hlsUrl(runtime) } : {}),
     });
   }
 

@@ -63,6 +63,7 @@ describe("loadConfig", () => {
     [{ EMBEDDED_API_KEYS: "a b:all" }, /no spaces/],
     [{ EMBEDDED_LIVE_CALLS: "three" }, /EMBEDDED_LIVE_CALLS/],
     [{ EMBEDDED_WIRE: "real" }, /EMBEDDED_WIRE must be one of contract, documented/],
+    [{ EMBEDDED_TRANSCRIPTS_DIR: "/no/such/folder" }, /EMBEDDED_TRANSCRIPTS_DIR must be an existing folder/],
     [{ EMBEDDED_NOW: "2026-11-27" }, /EMBEDDED_NOW must be an ISO 8601 instant with its zone/],
     [{ EMBEDDED_NOW: "2026-11-27T15:00:00" }, /EMBEDDED_NOW must be an ISO 8601 instant with its zone/],
     [{ EMBEDDED_NOW: "yesterday" }, /EMBEDDED_NOW must be/],

@@ -50,7 +50,7 @@ describe("the demo's content, byte for byte", () => {
   });
 
   it("the history of calls: scripts and planned timelines", () => {
-    const all = store.all(NOW);
+    const all = store.historicalCalls(NOW);
     expect(all.length).toBeGreaterThan(600);
     // Every fourth call: a few hundred scripts cover every sector and every kind of quarter.
     const entries = all.filter((_, i) => i % 4 === 0);

@@ -4,7 +4,9 @@ import type { WireEarningsRecord } from "../../universe/wire";
 import type { EnrichmentSpeaker } from "../enrichment/types";
 
 export type Tone = "beat" | "miss" | "inline";
-export type ScriptSection = "intro" | "safe_harbor" | "ceo" | "cfo" | "guidance" | "qa" | "close";
+/** A generated call's sections; a replayed transcript has its prepared remarks and its Q&A. */
+export type ScriptSection =
+  "intro" | "safe_harbor" | "ceo" | "cfo" | "guidance" | "qa" | "close" | "prepared";
 
 export interface ScriptSentence {
   /** Diarization label: "OPERATOR", "SPEAKER_1", … */

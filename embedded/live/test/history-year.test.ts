@@ -1,7 +1,7 @@
 // The demo's invariants on any day (issue 29): what the history of calls says holds on 28 dates over two years, quarter
 // ends, year ends, a leap day and the US daylight-saving changes among them, and at both ends of the span
 // `EMBEDDED_NOW` accepts; not only on the day a test was written. The history is read in process, as the service
-// builds it (`CallStore.all` at each instant); the universe is built once and a script is generated once per distinct
+// builds it (`CallStore.historicalCalls` at each instant); the universe is built once and a script is generated once per distinct
 // input (the same record, neighbours and start give the same script), so the whole check takes seconds.
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLOCK_FIRST_MS, CLOCK_LAST_MS } from "../../clock";
@@ -9,7 +9,7 @@ import { DEFAULT_SEED } from "../../config";
 import { toEarningsRecord, type ReportEvent } from "../../universe/calendar";
 import { buildUniverse, internalsOf } from "../../universe/index";
 import type { WireEarningsRecord } from "../../universe/wire";
-import { CallStore, type CallEntry } from "../call-store";
+import { CallStore, type HistoryEntry } from "../call-store";
 import { createEnricher } from "../enrichment/index";
 import { recordsForLiveCall } from "../live-calls";
 import { generateScript } from "../script/generate";
@@ -146,8 +146,8 @@ function checkDate(date: string): DateResult {
   const nowMs = Date.parse(date);
   const store = storeAt();
   const problems: string[] = [];
-  const byCompany = new Map<string, CallEntry[]>();
-  const history = store.all(nowMs);
+  const byCompany = new Map<string, HistoryEntry[]>();
+  const history = store.historicalCalls(nowMs);
   for (const entry of history) {
     const list = byCompany.get(entry.company.symbol) ?? [];
     list.push(entry);

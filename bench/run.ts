@@ -6,7 +6,7 @@
  *   npm run bench -- --only relay,coalescing        # some (relay, coalescing, proxy, cachedAnswers, latency,
  *                                                   # lighthouse, lighthouseDesktop, bundles, insights,
  *                                                   # embeddedHistory, search, alertMatching, alertToast,
- *                                                   # language)
+ *                                                   # language, library, scaleSim, eventLoop)
  *   npm run bench -- --clients 2000 --seconds 5     # a smaller relay run
  *   npm run bench -- --reuse-build                  # benchmark the existing .next-bench build as it is
  *
@@ -36,6 +36,9 @@ const ALL = [
   "alertMatching",
   "alertToast",
   "language",
+  "library",
+  "scaleSim",
+  "eventLoop",
 ] as const;
 /** The benchmarks that start their own processes (or none) rather than measure the shared app. */
 const STANDALONE: ReadonlySet<BenchName> = new Set([
@@ -45,6 +48,9 @@ const STANDALONE: ReadonlySet<BenchName> = new Set([
   "alertMatching",
   "alertToast",
   "language",
+  "library",
+  "scaleSim",
+  "eventLoop",
 ]);
 type BenchName = (typeof ALL)[number];
 
@@ -124,6 +130,12 @@ try {
   await stage("embeddedHistory", async () => (await import("./embedded-history")).runEmbeddedHistoryBench());
   // The transcript archive (its own processes: embedded service, PGlite, a PostgreSQL server): backfill, searches.
   await stage("search", async () => (await import("./search")).runSearchBench());
+  // The demo archive and the real corpus imported beside it, on both drivers (skipped without the corpus).
+  await stage("library", async () => (await import("./library")).runLibraryBench());
+  // 5 M synthetic sentences on PostgreSQL: what docs/scale.md extrapolates from.
+  await stage("scaleSim", async () => (await import("./scale-sim")).runScaleSimBench());
+  // The event loop while three clients search the library: /api/health and SSE beside a quiet baseline.
+  await stage("eventLoop", async () => (await import("./event-loop")).runEventLoopBench());
   await stage("lighthouse", async () => (await import("./lighthouse")).runLighthouseBench(app!));
   // For information (the target is the mobile run): analysts work at desktops, where this is what they get.
   await stage("lighthouseDesktop", async () =>

@@ -71,7 +71,7 @@ const pct = (values: number[], p: number) => {
 };
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
-async function startEmbedded(): Promise<{ url: string; child: ChildProcess }> {
+export async function startEmbedded(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, EMBEDDED_ARGS, {
     cwd: root,
     env: { ...process.env, EMBEDDED_PORT: "0", EMBEDDED_HOST: "127.0.0.1", EMBEDDED_RATE_LIMIT: "0" },

@@ -206,6 +206,123 @@ function section(results: Json): string {
       toast.loadAverage,
     );
   }
+  const library = obj(results.library);
+  if (library.skipped) lines.push(`| library | skipped | ${String(library.skipped)} | | | |`);
+  else if (!err("library", library) && library.pglite !== undefined) {
+    for (const [driver, importTarget, searchTarget] of [
+      ["pglite", 240, 50],
+      ["postgres", 180, 25],
+    ] as const) {
+      const d = obj(library[driver]);
+      if (err(`library (${driver})`, d)) continue;
+      row(
+        `library (${driver})`,
+        `corpus import s (${fmt(d.importedCalls)} calls; CPU ${fmt(Number(d.importCpuMs) / 1000)} s)`,
+        Number(d.importWallMs) / 1000,
+        `≤ ${importTarget}`,
+        Number(d.importWallMs) / 1000 <= importTarget,
+        library.loadAverage,
+      );
+      row(
+        `library (${driver})`,
+        `search p95 ms, ${fmt(d.sentences)} sentences (p50 ${fmt(d.searchP50Ms)}, p99 ${fmt(d.searchP99Ms)})`,
+        d.searchP95Ms,
+        `≤ ${searchTarget}`,
+        Number(d.searchP95Ms) <= searchTarget,
+        library.loadAverage,
+      );
+      if (d.concurrentP95Ms !== undefined) {
+        row(
+          `library (${driver})`,
+          "search p95 ms, 4 clients at once",
+          d.concurrentP95Ms,
+          "≤ 150",
+          Number(d.concurrentP95Ms) <= 150,
+          library.loadAverage,
+        );
+      }
+      row(
+        `library (${driver})`,
+        "common word p50 ms (information)",
+        d.commonWordP50Ms,
+        "",
+        undefined,
+        library.loadAverage,
+      );
+      row(
+        `library (${driver})`,
+        `phrases that found their call (of ${fmt(d.phrasesTried)})`,
+        d.phrasesFound,
+        "all",
+        d.phrasesFound === d.phrasesTried,
+        library.loadAverage,
+      );
+      row(
+        `library (${driver})`,
+        "facets unlike their filter",
+        d.facetMismatches,
+        "0",
+        d.facetMismatches === 0,
+        library.loadAverage,
+      );
+    }
+    row(
+      "library",
+      "queries answered differently by the drivers",
+      library.driverMismatches,
+      "0",
+      library.driverMismatches === 0,
+      library.loadAverage,
+    );
+  }
+  const sim = obj(results.scaleSim);
+  if (!err("scaleSim", sim) && sim.sentences !== undefined) {
+    row(
+      "scaleSim (PostgreSQL)",
+      `search p95 ms, ${fmt(sim.sentences)} synthetic sentences (p50 ${fmt(sim.searchP50Ms)}, p99 ${fmt(sim.searchP99Ms)})`,
+      sim.searchP95Ms,
+      "(docs/scale.md)",
+      undefined,
+      sim.loadAverage,
+    );
+    row(
+      "scaleSim (PostgreSQL)",
+      `bytes a sentence (table ${fmt(sim.tableMB)} MB, search index ${fmt(sim.searchIndexMB)} MB)`,
+      sim.bytesPerSentence,
+      "",
+      undefined,
+      sim.loadAverage,
+    );
+  }
+  const loop = obj(results.eventLoop);
+  if (!err("eventLoop", loop) && loop.busy !== undefined) {
+    const busy = obj(loop.busy);
+    const quiet = obj(loop.baseline);
+    row(
+      "eventLoop",
+      `/api/health p95 ms while 3 clients search (baseline ${fmt(quiet.healthP95Ms)})`,
+      busy.healthP95Ms,
+      "≤ 100",
+      Number(busy.healthP95Ms) <= 100,
+      loop.loadAverage,
+    );
+    row(
+      "eventLoop",
+      `/api/health max ms while 3 clients search (baseline ${fmt(quiet.healthMaxMs)})`,
+      busy.healthMaxMs,
+      "≤ 500",
+      Number(busy.healthMaxMs) <= 500,
+      loop.loadAverage,
+    );
+    row(
+      "eventLoop",
+      `SSE events while 3 clients search (baseline ${fmt(quiet.sseEvents)}), longest gap ${fmt(busy.sseMaxGapMs)} ms`,
+      busy.sseEvents,
+      "> 0",
+      Number(busy.sseEvents) > 0,
+      loop.loadAverage,
+    );
+  }
   const lighthouse = (
     bench: string,
     runs: Json,

@@ -17,9 +17,11 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { CORPUS_DIR } from "./language/corpus";
 
 const root = path.resolve(import.meta.dirname, "..");
-export const CORPUS = path.resolve(root, "../shared/data/earnings-calls");
+/** `../shared/data/earnings-calls` from the project root, or `CALLROOM_CORPUS_DIR` (bench/language/corpus.ts). */
+export const CORPUS = CORPUS_DIR;
 
 export interface LibraryDriverFigures {
   backfillMs: number;

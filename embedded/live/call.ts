@@ -160,10 +160,11 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
     return this.status !== "COMPLETED";
   }
 
-  /** Seconds of the call's timeline so far (live) or in total (completed): wall time × speed. */
+  /** Seconds of the call's timeline so far (live: wall time × speed) or in total (completed). */
   durationSeconds(nowMs: number): number {
-    const end = this.endTime?.getTime() ?? nowMs;
-    return Math.max(0, Math.floor(((end - this.info.startTime.getTime()) * this.speed) / 1000));
+    const start = this.info.startTime.getTime();
+    const ms = this.endTime ? this.endTime.getTime() - start : (nowMs - start) * this.speed;
+    return Math.max(0, Math.floor(ms / 1000));
   }
 
   /** False for a call without media (a replay without audio). */
@@ -222,6 +223,9 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
           .catch((error: unknown) => this.emitError(error))
           .finally(() => {
             this.synthesizing = null;
+            // A replay may walk its timeline at up to 60× real time: its next sentence is taken at once rather
+            // than at the next tick, or one sentence per tick (10 a second) would fall behind a fast replay.
+            if (this.info.kind === "replay") this.tick();
           });
       }
     }
@@ -367,8 +371,9 @@ export class CallRuntime extends EventEmitter<CallRuntimeEvents> {
     track.publishUntil(Number.MAX_SAFE_INTEGER);
     this.release(Number.POSITIVE_INFINITY);
     this.status = "COMPLETED";
-    // The wall time it ended: its timeline's length, walked at its speed.
-    this.endTime = new Date(this.info.startTime.getTime() + track.durationMs / this.speed);
+    // On the call's own timeline, as its sentences' times are: a replay faster than real time ends ahead of the
+    // wall clock (docs/upstream.md §7, "Replay").
+    this.endTime = new Date(this.info.startTime.getTime() + track.durationMs);
     this.updatedAt = this.info.kind === "historical" ? this.endTime : new Date(this.deps.now());
     this.emit("completed");
     if (this.info.kind !== "historical") {

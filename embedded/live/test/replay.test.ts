@@ -185,6 +185,13 @@ describe("replaying a transcript file", () => {
       250,
     );
     expect(enriched.recordings).toEqual([]);
+    // Its times are on the call's own timeline: the end is the start plus the call's length at 1×, though the
+    // replay took a fiftieth of it.
+    const lengthMs = Date.parse(enriched.end_time) - Date.parse(enriched.start_time);
+    expect(lengthMs - enriched.duration * 1000).toBeGreaterThanOrEqual(0);
+    expect(lengthMs - enriched.duration * 1000).toBeLessThan(1000);
+    const lastSegment = enriched.transcripts[0].segments.at(-1);
+    expect(lengthMs).toBeGreaterThan(lastSegment.end_ms);
     const final = enriched.transcripts.find((t: any) => t.type === "NON_LIVE");
     expect(final.segments.map((s: any) => s.text)).toEqual(SENTENCES);
     expect(new Set(final.segments.map((s: any) => s.speaker))).toEqual(
@@ -226,6 +233,29 @@ describe("replaying a transcript file", () => {
     const first = await client.waitFor(isSentenceOf(callId), 60_000);
     expect((first as any).value.sentence).toBe(SENTENCES[0]);
   }, 120_000);
+
+  it("keeps up at 60× with hundreds of short sentences (more than one per 100 ms tick)", async () => {
+    const turns = Array.from({ length: 40 }, (_, t) => ({
+      speaker: t % 2 === 0 ? "Dana Whitfield" : "Sam Okafor",
+      speech: Array.from({ length: 10 }, (_, i) => `Point ${t}-${i} holds.`).join(" "),
+    }));
+    writeFileSync(
+      join(folder, "LONG_q1_2021.json"),
+      JSON.stringify({ prepared_remarks: turns, q_and_a: [] }),
+    );
+    const started = Date.now();
+    const { body } = await replay({ transcript: "LONG_q1_2021.json", speed: 60 });
+    const last = await client.waitFor(
+      (f) => isSentenceOf(body.call_id)(f) && (f as any).value.status === "COMPLETE",
+      60_000,
+    );
+    const frames = client.frames.filter(isSentenceOf(body.call_id));
+    expect(frames).toHaveLength(400);
+    // 400 sentences of 3 words (1.2 s) with their pauses: about 10.5 minutes of call time, 10.5 s at 60×.
+    const callMs = Date.parse((last as any).value.end_time) - Date.parse((frames[0] as any).value.start_time);
+    expect(callMs).toBeGreaterThan(600_000);
+    expect(last.at - started).toBeLessThan(callMs / 60 + 6000);
+  }, 90_000);
 
   it("replays an odd file with what it has", async () => {
     const { status, body } = await replay({ transcript: "ODDS_q4_2020.json", speed: 50 });

@@ -1,6 +1,7 @@
 /** Real `next start` instances for the scale-out test: one build (reused while fresh), N servers on free ports. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../support/free-port";
@@ -65,6 +66,9 @@ export interface NextInstance {
 
 export async function startNext(distDir: string, env: Record<string, string>): Promise<NextInstance> {
   const port = await freePort();
+  // Every instance a PGlite folder of its own: a second process on one folder is refused (one owner per folder).
+  const dataDir = env.CALLROOM_DATA_DIR ?? mkdtempSync(join(tmpdir(), "callroom-scale-"));
+  const ownDataDir = env.CALLROOM_DATA_DIR === undefined;
   // The same custom server `npm start` runs (scripts/serve.mjs: client address, the stream's door, then Next).
   const child = spawn(process.execPath, [join(root, "scripts/serve.mjs"), "start"], {
     cwd: root,
@@ -74,6 +78,7 @@ export async function startNext(distDir: string, env: Record<string, string>): P
       NEXT_DIST_DIR: distDir,
       PORT: String(port),
       HOST: "127.0.0.1",
+      CALLROOM_DATA_DIR: dataDir,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -100,8 +105,12 @@ export async function startNext(distDir: string, env: Record<string, string>): P
     output: () => out,
     kill: (signal = "SIGKILL") =>
       new Promise<void>((done) => {
-        if (child.exitCode !== null || child.signalCode !== null) return done();
-        child.once("exit", () => done());
+        const cleanUp = () => {
+          if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+          done();
+        };
+        if (child.exitCode !== null || child.signalCode !== null) return cleanUp();
+        child.once("exit", cleanUp);
         child.kill(signal);
       }),
   };

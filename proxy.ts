@@ -1,14 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
-import {
-  checkRequest,
-  gateContext,
-  logRequest,
-  refusalResponse,
-  type GateRequest,
-} from "@/server/security/gate";
-import { getSecurityConfig } from "@/server/security/config";
+import { CLIENT_HEADER, refusalResponse, type GateRequest } from "@/server/security/gate";
 import { applySecurityHeaders, buildCsp, createNonce } from "@/server/security/headers";
-import { CLIENT_HEADER } from "@/server/security/limits";
 import { getRuntime } from "@/server/runtime";
 
 /**
@@ -30,16 +22,17 @@ export async function proxy(request: NextRequest): Promise<Response> {
     headers: request.headers,
     url: request.url,
   };
-  const context = gateContext(gateRequest);
+  const { gate, config } = getRuntime();
+  const context = gate.context(gateRequest);
   const nonce = createNonce();
-  const csp = buildCsp(nonce, { dev: getSecurityConfig().dev });
+  const csp = buildCsp(nonce, { dev: config.server.dev });
   const finish = (response: Response, outcome: string): Response => {
     applySecurityHeaders(response.headers, { csp, https: context.https, requestId: context.requestId });
-    logRequest(gateRequest, context, outcome);
+    gate.log(gateRequest, context, outcome);
     return response;
   };
 
-  const verdict = await checkRequest(gateRequest, context, getRuntime().metrics);
+  const verdict = await gate.check(gateRequest, context);
   if (verdict.kind === "deny") {
     return finish(refusalResponse(verdict), verdict.outcome);
   }

@@ -14,6 +14,7 @@ export default defineConfig({
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", "e2e/**", ".next*/**"],
     environment: "node",
+    setupFiles: ["test/setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",

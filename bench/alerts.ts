@@ -4,7 +4,7 @@
  * sentences of 12 to 40 words, on one core. Target: at least 10,000 sentences/s.
  *
  * Then the server's part of sentence → toast: the same 10,000 rules stored in an in-memory PGlite, the alert service
- * on an in-memory hub, and a probe user whose rule one sentence in ten matches; latency from the hub's publish to the
+ * on an in-memory live bus, and a probe user whose rule one sentence in ten matches; latency from the bus's publish to the
  * alert reaching the user's bus (what the SSE route writes to the tab), while 200 other sentences/s are evaluated.
  * The browser's part (one SSE write, EventSource dispatch, one React render) is not in this figure.
  *
@@ -17,7 +17,7 @@ import { AlertStore } from "@/server/alerts/store";
 import type { WebhookSender } from "@/server/alerts/webhook";
 import { createDatabase } from "@/server/db/database";
 import { alertRules } from "@/server/db/schema/workspace";
-import { InMemoryHub } from "@/server/live/hub";
+import { MemoryBus } from "@/server/live/memory-bus";
 import { WatchlistRepository } from "@/server/workspace/watchlists";
 import { AlertEvaluator } from "@/server/alerts/evaluator";
 import { PhraseMatcher } from "@/server/alerts/matcher";
@@ -168,10 +168,10 @@ async function latency() {
   const store = new AlertStore(database.db);
   await store.createRule("probe", { kind: "keyword", phrase: "zebra crossing", tickers: ["PRB"] });
   const watchlists = new WatchlistRepository(database.db);
-  const hub = new InMemoryHub();
+  const live = new MemoryBus();
   const bus = createMemoryBus();
   const service = new AlertService({
-    hub,
+    live,
     isLeader: () => true,
     source: {
       loadRules: async () => store.compiledRules(await watchlists.tickersById()),
@@ -207,7 +207,7 @@ async function latency() {
     const text = isProbe ? "Zebra crossings ahead of plan this quarter." : ordinarySentence();
     const event = { ...s.event, callId: "b".repeat(24), sequence, text, sentiment: null };
     if (isProbe) sentAt.set(sequence, performance.now());
-    hub.publish({ event: "sentence", symbol: isProbe ? "PRB" : s.symbol, data: event });
+    live.publish({ event: "sentence", symbol: isProbe ? "PRB" : s.symbol, data: event });
     await new Promise((r) => setTimeout(r, 5));
   }
   await service.idle();

@@ -1,14 +1,15 @@
 /**
- * Scale-out fan-out on a real redis-server: one instance (the leader's hub) vs two (leader + follower), each with
- * `SUBS` SSE-like subscribers. Publishes `EVENTS` sentences through the fenced XADD path and prints events/s and the
+ * Scale-out fan-out on a real redis-server: one instance (the leader's live bus) vs two (leader + follower), each
+ * with `SUBS` browser streams on its fan-out. Publishes `EVENTS` sentences through the fenced XADD path and prints events/s and the
  * publish→delivery latency percentiles per setup.
  *
  *   npx tsx --conditions=react-server bench/scale-fanout.ts [events=20000] [subs=500]
  */
 import { Redis } from "ioredis";
-import type { LivePayload } from "@/server/live/hub";
+import type { LivePayload } from "@/server/live/bus";
+import { createBrowserFanout } from "@/server/live/fanout";
 import { EPOCH_KEY } from "@/server/scale/leader";
-import { RedisHub } from "@/server/scale/redis-hub";
+import { RedisBus } from "@/server/scale/redis-bus";
 import { startTestRedis } from "@/test/scale/redis-server";
 
 const EVENTS = Number(process.argv[2] ?? 20_000);
@@ -29,19 +30,20 @@ async function run(url: string, instances: number): Promise<string> {
   };
   await conn().flushall();
   await conn().set(EPOCH_KEY, "1");
-  const hubs = Array.from(
+  const buses = Array.from(
     { length: instances },
-    () => new RedisHub({ redis: conn(), tail: conn(), log: quiet, blockMs: 1_000 }),
+    () => new RedisBus({ redis: conn(), tail: conn(), log: quiet, blockMs: 1_000 }),
   );
-  await Promise.all(hubs.map((h) => h.start()));
+  await Promise.all(buses.map((h) => h.start()));
   const latencies: number[] = [];
   let delivered = 0;
   const total = EVENTS * SUBS * instances;
   let done!: () => void;
   const finished = new Promise<void>((r) => (done = r));
-  for (const hub of hubs) {
+  for (const bus of buses) {
+    const browsers = createBrowserFanout(bus);
     for (let s = 0; s < SUBS; s += 1) {
-      hub.subscribe({ tickers: "*", calls: [] }, null, (e) => {
+      browsers.subscribe({ tickers: "*", calls: [] }, null, (e) => {
         if (e.event !== "sentence") return;
         if (s === 0) latencies.push(Date.now() - Number(e.data.text.split(" ")[1]));
         delivered += 1;
@@ -49,7 +51,7 @@ async function run(url: string, instances: number): Promise<string> {
       });
     }
   }
-  const writer = hubs[0]!;
+  const writer = buses[0]!;
   await writer.beginWriting(1);
   writer.publish({
     event: "call.started",
@@ -76,7 +78,7 @@ async function run(url: string, instances: number): Promise<string> {
   await finished;
   const seconds = (Date.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
-  for (const h of hubs) h.stop();
+  for (const h of buses) h.stop();
   for (const c of clients) c.disconnect();
   return `${instances} instance(s), ${SUBS} subscribers each: ${EVENTS} events in ${seconds.toFixed(2)} s = ${Math.round(EVENTS / seconds)} events/s published, ${Math.round(total / seconds)} deliveries/s; latency p50 ${pct(latencies, 50)} ms, p95 ${pct(latencies, 95)} ms, p99 ${pct(latencies, 99)} ms`;
 }

@@ -168,7 +168,7 @@ async function child(withPostgres: boolean): Promise<SearchBenchResult> {
   const { upstreamArchiveSource } = await import("../server/archive/upstream-source");
   const { searchArchive } = await import("../server/archive/search");
   const { createDatabase, queryRows } = await import("../server/db/database");
-  const { InMemoryHub } = await import("../server/live/hub");
+  const { MemoryBus } = await import("../server/live/memory-bus");
   const { CircuitBreaker } = await import("../server/security/circuit-breaker");
   const { ResponseCache } = await import("../server/upstream/cache");
   const { createUpstreamClient } = await import("../server/upstream/client");
@@ -194,7 +194,7 @@ async function child(withPostgres: boolean): Promise<SearchBenchResult> {
 
   async function measure(database: Awaited<ReturnType<typeof createDatabase>>): Promise<DriverFigures> {
     const handle = { driver: database.driver, get: async () => database, close: async () => {} };
-    const archive = createArchive({ database: handle, log, source, hub: new InMemoryHub() });
+    const archive = createArchive({ database: handle, log, source, live: new MemoryBus() });
     const started = performance.now();
     archive.start();
     while ((await archive.progress()).state !== "live") {

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileS
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { folderInUseMessage, folderOwner } from "../server/db/folder-owner.mjs";
+import { importServerModule } from "./server-modules.mjs";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const mode = process.argv[2];
@@ -22,30 +23,35 @@ for (const file of [".env.local", ".env"]) {
   if (existsSync(join(root, file))) process.loadEnvFile(join(root, file));
 }
 
+// The configuration, read with the server's own reader (server/config.ts): a value it cannot use stops here, with the
+// variable's name, rather than in the server. From the repository's root, as the server resolves its paths.
+process.chdir(root);
+const { readConfig } = await importServerModule("server/config.ts");
+const { parseUsersFile } = await importServerModule("server/auth/users.ts");
+let config;
+try {
+  config = readConfig(process.env);
+} catch (error) {
+  console.error(`[callroom] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
 // Access control (issue 6): beyond loopback, the dashboard refuses to start without users and a session secret, and
-// users need a secret wherever they are. Same rules as server/security/config.ts and server/auth/users.ts.
+// users need a secret wherever they are.
 {
-  const bindHost = (process.env.HOST ?? "127.0.0.1").trim().toLowerCase();
-  const loopback =
-    ["127.0.0.1", "::1", "[::1]", "localhost"].includes(bindHost) || /^127(\.\d{1,3}){3}$/.test(bindHost);
-  const usersFile = resolve(root, process.env.CALLROOM_USERS_FILE || "./data/users");
-  const userCount = existsSync(usersFile)
-    ? readFileSync(usersFile, "utf8")
-        .split(/\r?\n/)
-        .filter((l) => /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}:scrypt\$/.test(l.trim())).length
-    : 0;
-  const secretOk = (process.env.CALLROOM_SESSION_SECRET ?? "").length >= 32;
+  const { usersFile, exposed, sessionSecret } = config.security;
+  const userCount = existsSync(usersFile) ? parseUsersFile(readFileSync(usersFile, "utf8")).size : 0;
   const problems = [];
-  if (!loopback && userCount === 0)
+  if (exposed && userCount === 0)
     problems.push(`no users in ${usersFile} (add one: npm run user -- add NAME)`);
-  if ((!loopback || userCount > 0) && !secretOk) {
+  if ((exposed || userCount > 0) && !sessionSecret) {
     problems.push(
       "CALLROOM_SESSION_SECRET is not set to at least 32 characters (e.g. `openssl rand -base64 32`)",
     );
   }
   if (problems.length > 0) {
     console.error(
-      `[callroom] refusing to start on HOST=${bindHost}${loopback ? "" : " (reachable beyond this machine)"}: ${problems.join("; ")}.`,
+      `[callroom] refusing to start on HOST=${config.server.host}${exposed ? " (reachable beyond this machine)" : ""}: ${problems.join("; ")}.`,
     );
     process.exit(1);
   }
@@ -54,8 +60,8 @@ for (const file of [".env.local", ".env"]) {
 // One process per PGlite folder (docs/storage.md): a second launch on a folder in use stops here, before it starts
 // an embedded service or a build, with the folder and what to do. The server claims the folder itself when it opens
 // the database; this only makes the refusal immediate and plain.
-if (!process.env.DATABASE_URL) {
-  const dataDir = resolve(root, process.env.CALLROOM_DATA_DIR || "./data/pglite");
+if (!config.database.url) {
+  const dataDir = resolve(root, config.database.dataDir);
   const owner = folderOwner(dataDir);
   if (owner) {
     console.error(`[callroom] refusing to start: ${folderInUseMessage(dataDir, owner)}`);
@@ -67,8 +73,8 @@ const nextBin = join(root, "node_modules/next/dist/bin/next");
 // Next behind a plain node:http server: the client's address and the live stream's door (scripts/serve.mjs).
 const serveScript = join(root, "scripts/serve.mjs");
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-const port = process.env.PORT ?? "3000";
-const host = process.env.HOST ?? "127.0.0.1";
+const port = String(config.server.port);
+const host = config.server.host;
 const children = new Set();
 let stopping = false;
 
@@ -198,7 +204,7 @@ function buildIfStale() {
 }
 
 try {
-  if (!process.env.UPSTREAM_BASE_URL) {
+  if (!process.env.UPSTREAM_BASE_URL?.trim()) {
     const url = await startEmbedded();
     process.env.UPSTREAM_BASE_URL = url;
     process.env.UPSTREAM_WS_URL = url.replace(/^http/, "ws");
@@ -207,7 +213,9 @@ try {
     log(`using the embedded market-data service at ${url} (demo data)`);
   } else {
     process.env.UPSTREAM_MODE ??= "remote";
-    log(`using the market-data service at ${new URL(process.env.UPSTREAM_BASE_URL).origin}`);
+    const { baseUrl, problem } = config.upstream;
+    // The server still serves pages without it (every market-data request answers 503); say why here.
+    log(baseUrl ? `using the market-data service at ${new URL(baseUrl).origin}` : `${problem}`);
   }
   if (mode === "start") buildIfStale();
   track(

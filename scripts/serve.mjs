@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 // Callroom's HTTP server: Next's request handler behind a plain `node:http` server (a custom server, which Next
-// supports), started by scripts/launch.mjs as `node scripts/serve.mjs start|dev`. Two things happen here, before Next:
-//
-// 1. The client's address (scripts/forwarded-headers.mjs): the socket's, unless CALLROOM_TRUST_PROXY trusts proxies.
-// 2. The live stream's door (server/live/stream-door.ts): the runtime, built by instrumentation.ts inside Next,
-//    sits in the process's one `globalThis` slot (server/process-slot.ts); its door takes `GET /api/stream` and declines everything else.
+// supports), started by scripts/launch.mjs as `node scripts/serve.mjs start|dev`. Before Next, each request is offered
+// to the runtime's door (server/http/door.ts: the live stream, server/live/stream-door.ts, and the stored answers of
+// the market-data routes): the runtime, built by instrumentation.ts inside Next while it prepares, sits in the
+// process's one `globalThis` slot (server/process-slot.ts). The client's address was settled before this handler
+// runs, for every HTTP server of the process, by the runtime's exposure guard (server/security/exposure-guard.ts).
 import { createServer } from "node:http";
 import next from "next";
-import { normaliseForwardedHeaders, trustedProxyHops } from "./forwarded-headers.mjs";
 
 const mode = process.argv[2];
 if (mode !== "start" && mode !== "dev") {
@@ -16,7 +15,6 @@ if (mode !== "start" && mode !== "dev") {
 }
 const port = Number(process.env.PORT ?? "3000");
 const host = process.env.HOST ?? "127.0.0.1";
-const trustedHops = trustedProxyHops(process.env.CALLROOM_TRUST_PROXY);
 const PROCESS = Symbol.for("callroom.process");
 
 const app = next({ dev: mode === "dev", dir: process.cwd(), hostname: host, port });
@@ -26,7 +24,6 @@ await app.prepare();
 const server = createServer((req, res) => {
   // Refused by the exposure guard: a 403 is on its way and the socket is closing.
   if (req.socket.writableEnded || req.socket.destroyed) return;
-  normaliseForwardedHeaders(req, trustedHops);
   const door = globalThis[PROCESS]?.runtime?.door;
   if (typeof door === "function" && door(req, res)) return;
   void handle(req, res);

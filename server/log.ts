@@ -1,6 +1,6 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type DestinationStream, type Logger } from "pino";
-import { currentRequestContext } from "./http/request-context";
 import { processRecord } from "./process-slot";
 
 /**
@@ -23,6 +23,14 @@ const REDACT_PATHS = [
   "*.apiKey",
   "key",
 ];
+
+/** The structured-logging calls a part makes (pino's `Logger` has them; tests pass a quiet object). */
+export interface StructuredLog {
+  debug(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
 
 let secrets: string[] = [];
 
@@ -53,14 +61,14 @@ function scrubValue(value: unknown, depth: number): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubValue(v, depth - 1)]));
 }
 
-export function createLogger(destination?: DestinationStream): Logger {
+export function createLogger(destination?: DestinationStream, level = "info"): Logger {
   const options: pino.LoggerOptions = {
     name: "callroom",
-    level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
+    level,
     redact: { paths: REDACT_PATHS, censor: "[REDACTED]" },
-    // Lines written while a route handler serves a request carry its id (server/http/request-context.ts).
+    // Lines written while a route handler serves a request carry its id (`withRequestId`).
     mixin: () => {
-      const context = currentRequestContext();
+      const context = logging().requests.getStore();
       return context ? { reqId: context.reqId } : {};
     },
     formatters: {
@@ -78,14 +86,43 @@ export function createLogger(destination?: DestinationStream): Logger {
   return destination ? pino(options, destination) : pino(options);
 }
 
-/** The process's root logger (in the process slot: every bundle writes through one, and one list of secrets). */
-export function getLogger(): Logger {
-  const record = processRecord();
-  record.logger ??= createLogger();
-  return record.logger as Logger;
+/**
+ * The process's logging, in the process slot: Next bundles proxy.ts and each route handler apart, and every bundle
+ * must write through one root logger, with one list of secrets, and see the request ids the others set.
+ */
+interface ProcessLogging {
+  root: Logger | undefined;
+  /**
+   * The request a log line belongs to. proxy.ts gives every request an id (`x-request-id`, set there only) and logs
+   * it on its access line; route handlers run inside `withRequestId` (server/runtime/route.ts), and every line
+   * written meanwhile (the route's own, the upstream client's, the cache's) carries it, so one id finds everything a
+   * request caused. A coalesced upstream call carries the id of the request that started it.
+   */
+  requests: AsyncLocalStorage<{ reqId: string }>;
 }
 
-/** Swap the logger (tests capture lines to prove the key never appears). */
-export function setLogger(logger: Logger | undefined): void {
-  processRecord().logger = logger;
+function logging(): ProcessLogging {
+  const record = processRecord();
+  record.logger ??= { root: undefined, requests: new AsyncLocalStorage() } satisfies ProcessLogging;
+  return record.logger as ProcessLogging;
+}
+
+/** The process's root logger. */
+export function getLogger(): Logger {
+  const l = logging();
+  l.root ??= createLogger();
+  return l.root;
+}
+
+/** Installs the root logger: the runtime's start (at the configured level); tests capturing lines. */
+export function installLogger(logger: Logger | undefined): void {
+  logging().root = logger;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Runs `fn` as part of request `reqId` (a malformed id is ignored): its log lines carry the id. */
+export function withRequestId<R>(reqId: string | null, fn: () => R): R {
+  if (!reqId || !REQUEST_ID.test(reqId)) return fn();
+  return logging().requests.run({ reqId }, fn);
 }

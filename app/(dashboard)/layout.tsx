@@ -7,7 +7,7 @@ import { getRuntime } from "@/server/runtime";
 async function isDemoMode(): Promise<boolean> {
   await connection();
   try {
-    return getRuntime().env.upstreamMode === "embedded";
+    return getRuntime().config.upstream.mode === "embedded";
   } catch {
     // A broken environment is reported by /api/health; the shell still renders.
     return false;

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { getAuthState, readSession, safeNextPath, SESSION_COOKIE } from "@/server/auth/session";
+import { safeNextPath, SESSION_COOKIE } from "@/server/auth/session";
+import { getRuntime } from "@/server/runtime";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
@@ -30,8 +31,10 @@ export default async function LoginPage({
   const next = safeNextPath(first(params.next));
   const errorCode = first(params.error);
   const error = errorCode ? (ERRORS[errorCode] ?? ERRORS.unavailable) : undefined;
-  const auth = getAuthState();
-  if (auth.enabled && (await readSession((await cookies()).get(SESSION_COOKIE)?.value, auth))) redirect(next);
+  const { auth: sessions } = getRuntime();
+  const auth = sessions.state();
+  if (auth.enabled && (await sessions.readSessionUser((await cookies()).get(SESSION_COOKIE)?.value, auth)))
+    redirect(next);
 
   const input =
     "h-8 w-full rounded border border-line bg-canvas px-2 text-[13px] outline-none focus-visible:ring-2 focus-visible:ring-focus aria-[invalid=true]:border-neg";

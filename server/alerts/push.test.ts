@@ -2,13 +2,14 @@ import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, v
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { readConfig } from "../config";
 import type { Alert } from "@/lib/schemas/alerts";
 import {
   checkPushEndpoint,
   ensureVapidKeys,
   PushSender,
   pushMessage,
-  vapidKeysFromEnv,
+  vapidKeysFrom,
   type VapidKeys,
   type VapidKeyStore,
 } from "./push";
@@ -318,6 +319,7 @@ describe("push endpoints", () => {
   });
 
   it("takes the VAPID key pair from the environment, both or neither", async () => {
+    const vapidKeysFromEnv = (env: Record<string, string>) => vapidKeysFrom(readConfig(env).workspace.vapid);
     const keys = await ensureVapidKeys(memoryStore());
     expect(
       vapidKeysFromEnv({

@@ -2,7 +2,7 @@ import "server-only";
 import webpush from "web-push";
 import { z } from "zod";
 import { alertDetailsLine, alertRulesLine, type Alert } from "@/lib/schemas/alerts";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { DeliveryQueue } from "./delivery-queue";
 import { guardedPost } from "./guarded-post";
 import type { DeliveryLog } from "./webhook";
@@ -47,7 +47,7 @@ function isKnownPushService(host: string): boolean {
  * names. Throws a 400 saying why.
  */
 export function checkPushEndpoint(raw: string, allowlist: WebhookAllowlist): WebhookTarget {
-  const refuse = (why: string) => new AppError(400, "invalid_parameter", `endpoint ${why}`);
+  const refuse = (why: string) => new AppError("invalid_parameter", `endpoint ${why}`);
   if (!URL.canParse(raw)) throw refuse("must be an absolute https URL");
   const url = new URL(raw);
   if (url.protocol !== "https:" && url.protocol !== "http:") throw refuse("must be an https URL");
@@ -75,12 +75,15 @@ export interface VapidKeyStore {
 
 /**
  * `CALLROOM_VAPID_PUBLIC_KEY` and `CALLROOM_VAPID_PRIVATE_KEY` (base64url, as `npx web-push generate-vapid-keys`
- * prints them): the key pair from the environment (a secret store) instead of the database. Both or neither; a
+ * prints them; read by server/config.ts): the key pair from the environment (a secret store) instead of the
+ * database. Both or neither; a
  * malformed or half-given pair throws rather than silently falling back to the database's keys.
  */
-export function vapidKeysFromEnv(env: Record<string, string | undefined>): VapidKeys | null {
-  const publicKey = env.CALLROOM_VAPID_PUBLIC_KEY?.trim() || undefined;
-  const privateKey = env.CALLROOM_VAPID_PRIVATE_KEY?.trim() || undefined;
+export function vapidKeysFrom(configured: {
+  publicKey: string | undefined;
+  privateKey: string | undefined;
+}): VapidKeys | null {
+  const { publicKey, privateKey } = configured;
   if (!publicKey && !privateKey) return null;
   if (!publicKey || !privateKey)
     throw new Error(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Alert } from "@/lib/schemas/alerts";
-import { InMemoryHub } from "../live/hub";
+import { MemoryBus } from "../live/memory-bus";
 import { createMemoryBus } from "./bus";
 import type { EarningsActuals } from "./evaluator";
 import type { ActiveMute } from "./mutes";
@@ -89,14 +89,14 @@ function setup(
     describeGuidance?: (c: AlertCandidate) => Promise<string | null>;
   } = {},
 ) {
-  const hub = new InMemoryHub();
+  const live = new MemoryBus();
   const bus = createMemoryBus();
   const webhooks = options.webhooks ?? new Map([["k", "https://hooks.example.com/x"]]);
   const mem = memorySource(rules, webhooks, options.mutes);
   const hooks = fakeWebhooks();
   const polls: number[] = [];
   const service = new AlertService({
-    hub,
+    live,
     isLeader: options.leader ?? (() => true),
     source: mem.source,
     bus,
@@ -116,7 +116,7 @@ function setup(
     recordRetryMs: [10, 20, 40],
     now: () => 1_800_000_000_000,
   });
-  return { hub, bus, service, mem, hooks, polls };
+  return { live, bus, service, mem, hooks, polls };
 }
 
 const sentence = (sequence: number, text: string) =>
@@ -132,20 +132,22 @@ const sentence = (sequence: number, text: string) =>
 
 describe("AlertService", () => {
   it("evaluates live sentences, records once, and delivers to the user's tabs and the rule's webhook", async () => {
-    const { hub, bus, service, hooks } = setup([rule("k", { phrase: "tariff", tickers: new Set(["NWSC"]) })]);
+    const { live, bus, service, hooks } = setup([
+      rule("k", { phrase: "tariff", tickers: new Set(["NWSC"]) }),
+    ]);
     const received: Alert[] = [];
     bus.subscribeUser("ann", (a) => received.push(a));
     service.start();
     await service.reload();
-    hub.publish({
+    live.publish({
       event: "call.started",
       symbol: "NWSC",
       data: { callId: CALL, symbol: "NWSC", name: "Northwind", startTime: "2026-11-24T12:00:00Z" },
     });
-    hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(7, "New tariffs weigh on us.") });
-    hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(8, "Nothing to see.") });
+    live.publish({ event: "sentence", symbol: "NWSC", data: sentence(7, "New tariffs weigh on us.") });
+    live.publish({ event: "sentence", symbol: "NWSC", data: sentence(8, "Nothing to see.") });
     // The same sentence again (a replay after a hand-over) is not delivered twice.
-    hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(7, "New tariffs weigh on us.") });
+    live.publish({ event: "sentence", symbol: "NWSC", data: sentence(7, "New tariffs weigh on us.") });
     await service.idle();
     expect(received).toMatchObject([
       { ruleId: "k", callId: CALL, sequence: 7, startMs: 35_000, text: "New tariffs weigh on us." },
@@ -156,12 +158,12 @@ describe("AlertService", () => {
   });
 
   it("does nothing on a follower", async () => {
-    const { hub, bus, service } = setup([rule("k", { phrase: "tariff" })], { leader: () => false });
+    const { live, bus, service } = setup([rule("k", { phrase: "tariff" })], { leader: () => false });
     const received: Alert[] = [];
     bus.subscribeUser("ann", (a) => received.push(a));
     service.start();
     await service.reload();
-    hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(1, "tariffs") });
+    live.publish({ event: "sentence", symbol: "NWSC", data: sentence(1, "tariffs") });
     await service.idle();
     expect(received).toEqual([]);
     await service.stop();
@@ -169,20 +171,20 @@ describe("AlertService", () => {
 
   it("reloads rules when the bus says they changed", async () => {
     const rules: CompiledRule[] = [];
-    const { hub, bus, service, mem } = setup(rules);
+    const { live, bus, service, mem } = setup(rules);
     service.start();
     await service.reload();
     rules.push(rule("late", { phrase: "margin" }));
     bus.publish({ type: "rules-changed" });
     await service.reload();
-    hub.publish({ event: "sentence", symbol: "ACME", data: sentence(2, "Margins expanded.") });
+    live.publish({ event: "sentence", symbol: "ACME", data: sentence(2, "Margins expanded.") });
     await service.idle();
     expect([...mem.recorded.values()].map((a) => a.ruleId)).toEqual(["late"]);
     await service.stop();
   });
 
   it("sends one alert per sentence naming every rule, to each webhook its rules name once", async () => {
-    const { hub, bus, service, hooks } = setup(
+    const { live, bus, service, hooks } = setup(
       [rule("a", { phrase: "tariff" }), rule("b", { phrase: "steel" }), rule("c", { phrase: "tariffs on" })],
       {
         webhooks: new Map([
@@ -196,7 +198,7 @@ describe("AlertService", () => {
     bus.subscribeUser("ann", (a) => received.push(a));
     service.start();
     await service.reload();
-    hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(3, "Tariffs on steel rose.") });
+    live.publish({ event: "sentence", symbol: "NWSC", data: sentence(3, "Tariffs on steel rose.") });
     await service.idle();
     expect(received).toHaveLength(1);
     expect(received[0]!.rules.map((r) => [r.ruleId, r.matched])).toEqual([
@@ -219,20 +221,20 @@ describe("AlertService", () => {
       // Lapsed: no longer silences anything.
       { userId: "cy", scope: "company", callId: null, symbol: "NWSC", expiresAtMs: 1_700_000_000_000 },
     ];
-    const { hub, service, mem } = setup(
+    const { live, service, mem } = setup(
       ["ann", "bea", "cy", "dee"].map((u) => rule(u, { userId: u, phrase: "tariff" })),
       { mutes },
     );
     service.start();
     await service.reload();
-    hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(4, "Tariffs again.") });
+    live.publish({ event: "sentence", symbol: "NWSC", data: sentence(4, "Tariffs again.") });
     await service.idle();
     expect([...mem.recorded.values()].map((a) => a.ruleId).sort()).toEqual(["cy", "dee"]);
-    hub.publish({ event: "call.status", symbol: "NWSC", data: { callId: CALL, status: "completed" } });
+    live.publish({ event: "call.status", symbol: "NWSC", data: { callId: CALL, status: "completed" } });
     await service.idle();
     expect(mem.ended).toEqual([CALL]);
     await service.reload();
-    hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(5, "Tariffs, once more.") });
+    live.publish({ event: "sentence", symbol: "NWSC", data: sentence(5, "Tariffs, once more.") });
     await service.idle();
     expect(
       [...mem.recorded.values()]
@@ -250,10 +252,10 @@ describe("AlertService", () => {
     const fast = setup([rule("g", { kind: "guidance" }), rule("k", { phrase: "outlook" })], {
       describeGuidance: async (c) => `guides revenue for ${c.symbol} 1.6% below consensus`,
     });
-    for (const { hub, service } of [slow, fast]) {
+    for (const { live, service } of [slow, fast]) {
       service.start();
       await service.reload();
-      hub.publish({
+      live.publish({
         event: "sentence",
         symbol: "NWSC",
         data: sentence(9, "Our outlook: we now expect $4.1B."),
@@ -316,13 +318,13 @@ describe("AlertService", () => {
     }
 
     it("retries a failed recording, and delivers what it then recorded", async () => {
-      const { hub, bus, service, mem } = setup([rule("k", { phrase: "tariff" })]);
+      const { live, bus, service, mem } = setup([rule("k", { phrase: "tariff" })]);
       failing(mem, 2);
       const received: Alert[] = [];
       bus.subscribeUser("ann", (a) => received.push(a));
       service.start();
       await service.reload();
-      hub.publish({ event: "sentence", symbol: "NWSC", data: sentence(1, "Tariffs bit.") });
+      live.publish({ event: "sentence", symbol: "NWSC", data: sentence(1, "Tariffs bit.") });
       // Retried after 10 and 20 ms.
       await new Promise((r) => setTimeout(r, 200));
       await service.idle();

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Logger } from "pino";
 import { alertPath } from "@/lib/schemas/alerts";
-import type { DeliveredEvent, LiveHub } from "../live/hub";
+import type { LiveBus, LiveEvent } from "../live/bus";
 import type { AlertBus } from "./bus";
 import { AlertEvaluator, type EarningsActuals } from "./evaluator";
 import { MuteIndex, type ActiveMute } from "./mutes";
@@ -11,10 +11,10 @@ import type { RecordedFiring } from "./store";
 import { webhookPayload, type WebhookSender } from "./webhook";
 
 /**
- * The alert engine wired to the live events: it listens to the hub, evaluates on the leader only (alone, the process
- * is the leader), records each firing once and delivers what it recorded.
+ * The alert engine wired to the live events: it subscribes to the live bus, evaluates on the leader only (alone, the
+ * process is the leader), records each firing once and delivers what it recorded.
  *
- * - Every instance's hub sees every event; only the instance whose `isLeader()` says so evaluates, so a sentence
+ * - Every instance's live bus sees every event; only the instance whose `isLeader()` says so evaluates, so a sentence
  *   is evaluated once per deployment. Around a hand-over two instances may both evaluate an event: the store's
  *   unique index lets exactly one record it, and only the recorder delivers.
  * - Deliveries: the SSE `alert` event (through the bus, to whichever instance holds the user's tabs), then the
@@ -43,7 +43,7 @@ export interface AlertSource {
 }
 
 export interface AlertServiceOptions {
-  hub: LiveHub;
+  live: Pick<LiveBus, "subscribe">;
   isLeader: () => boolean;
   source: AlertSource;
   bus: AlertBus;
@@ -92,9 +92,7 @@ export class AlertService {
 
   start(): void {
     if (this.unsubscribe) return;
-    this.unsubscribe = this.options.hub.subscribe({ tickers: "*", calls: [] }, null, (event) =>
-      this.onEvent(event),
-    );
+    this.unsubscribe = this.options.live.subscribe((event) => this.onEvent(event));
     this.offRules = this.options.bus.onRulesChanged(() => void this.reload());
     void this.reload();
     const reload = setInterval(() => void this.reload(), this.options.reloadMs ?? 60_000);
@@ -163,7 +161,7 @@ export class AlertService {
     return this.loading;
   }
 
-  private onEvent(event: DeliveredEvent): void {
+  private onEvent(event: LiveEvent): void {
     if (!this.options.isLeader()) return;
     let candidates: AlertCandidate[] = [];
     if (event.event === "sentence") candidates = this.evaluator.onSentence(event.symbol, event.data);

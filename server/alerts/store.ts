@@ -26,10 +26,10 @@ import {
   watchlists,
   workspaceSecrets,
 } from "../db/schema/workspace";
-import { AppError, notFound } from "../http/errors";
-import { LIMITS, limitReached, lockUserLimit } from "../workspace/limits";
+import { AppError, notFound } from "../errors";
+import { LIMITS, limitReached, lockUserLimit } from "../db/user-limits";
 import { parseParams } from "../http/parse-query";
-import { toId } from "../workspace/watchlists";
+import { rowId } from "../db/row-id";
 import type { PushSubscriptionJson, StoredPushSubscription, VapidKeys, VapidKeyStore } from "./push";
 import type { ActiveMute } from "./mutes";
 import { resolveScope, type AlertCandidate, type CompiledRule } from "./rules";
@@ -96,7 +96,6 @@ export function toAlert(row: FiringRow): Alert {
 
 function endpointTaken(): AppError {
   return new AppError(
-    409,
     "endpoint_taken",
     "This browser's push subscription belongs to another user; that user must turn notifications off here first.",
   );
@@ -179,7 +178,6 @@ export class AlertStore implements VapidKeyStore {
           .where(and(eq(watchlists.id, Number(input.watchlistId)), eq(watchlists.userId, userId)));
         if (!owned)
           throw new AppError(
-            400,
             "invalid_parameter",
             `watchlistId names no watchlist of yours (${input.watchlistId})`,
           );
@@ -207,7 +205,7 @@ export class AlertStore implements VapidKeyStore {
     const [row] = await this.db
       .select()
       .from(alertRules)
-      .where(and(eq(alertRules.id, toId(id)), eq(alertRules.userId, userId)));
+      .where(and(eq(alertRules.id, rowId(id)), eq(alertRules.userId, userId)));
     if (!row) throw notFound(`No alert rule ${id}.`);
     return toRule(row);
   }
@@ -229,7 +227,7 @@ export class AlertStore implements VapidKeyStore {
           .from(watchlists)
           .where(and(eq(watchlists.id, Number(input.watchlistId)), eq(watchlists.userId, userId)));
         if (!owned)
-          throw new AppError(400, "invalid_parameter", "That watchlist no longer exists; choose another.");
+          throw new AppError("invalid_parameter", "That watchlist no longer exists; choose another.");
       }
       const [row] = await tx
         .update(alertRules)
@@ -246,7 +244,7 @@ export class AlertStore implements VapidKeyStore {
             ? {}
             : { pausedAt: paused ? sql`coalesce(${alertRules.pausedAt}, now())` : null }),
         })
-        .where(and(eq(alertRules.id, toId(id)), eq(alertRules.userId, userId)))
+        .where(and(eq(alertRules.id, rowId(id)), eq(alertRules.userId, userId)))
         .returning();
       if (!row) throw notFound(`No alert rule ${id}.`);
       return toRule(row);
@@ -256,7 +254,7 @@ export class AlertStore implements VapidKeyStore {
   async deleteRule(userId: string, id: string): Promise<void> {
     const deleted = await this.db
       .delete(alertRules)
-      .where(and(eq(alertRules.id, toId(id)), eq(alertRules.userId, userId)))
+      .where(and(eq(alertRules.id, rowId(id)), eq(alertRules.userId, userId)))
       .returning({ id: alertRules.id });
     if (deleted.length === 0) throw notFound(`No alert rule ${id}.`);
   }
@@ -363,10 +361,10 @@ export class AlertStore implements VapidKeyStore {
   ): Promise<{ data: Alert[]; unread: number; facets?: AlertFacets }> {
     const where = and(
       eq(alertFirings.userId, userId),
-      options.before ? lt(alertFirings.id, toId(options.before)) : undefined,
+      options.before ? lt(alertFirings.id, rowId(options.before)) : undefined,
       options.ticker ? eq(alertFirings.symbol, options.ticker) : undefined,
       options.callId ? eq(alertFirings.callId, options.callId) : undefined,
-      options.ruleId ? sql`${alertFirings.ruleIds} @> ARRAY[${toId(options.ruleId)}]::bigint[]` : undefined,
+      options.ruleId ? sql`${alertFirings.ruleIds} @> ARRAY[${rowId(options.ruleId)}]::bigint[]` : undefined,
       options.unread ? isNull(alertFirings.readAt) : undefined,
     );
     const rows = await this.db
@@ -418,7 +416,7 @@ export class AlertStore implements VapidKeyStore {
     const [row] = await this.db
       .update(alertFirings)
       .set({ readAt: sql`coalesce(${alertFirings.readAt}, now())` })
-      .where(and(eq(alertFirings.id, toId(id)), eq(alertFirings.userId, userId)))
+      .where(and(eq(alertFirings.id, rowId(id)), eq(alertFirings.userId, userId)))
       .returning();
     if (!row) throw notFound(`No alert ${id}.`);
     return toAlert(row);
@@ -437,7 +435,7 @@ export class AlertStore implements VapidKeyStore {
         and(
           eq(alertFirings.userId, userId),
           isNull(alertFirings.readAt),
-          upTo === undefined ? undefined : lte(alertFirings.id, toId(upTo)),
+          upTo === undefined ? undefined : lte(alertFirings.id, rowId(upTo)),
           callId === undefined ? undefined : eq(alertFirings.callId, callId),
         ),
       )
@@ -511,7 +509,7 @@ export class AlertStore implements VapidKeyStore {
   async deleteMute(userId: string, id: string): Promise<void> {
     const deleted = await this.db
       .delete(alertMutes)
-      .where(and(eq(alertMutes.id, toId(id)), eq(alertMutes.userId, userId)))
+      .where(and(eq(alertMutes.id, rowId(id)), eq(alertMutes.userId, userId)))
       .returning({ id: alertMutes.id });
     if (deleted.length === 0) throw notFound(`No mute ${id}.`);
   }
@@ -562,7 +560,7 @@ export class AlertStore implements VapidKeyStore {
       .select({ delivery: alertDeliveries })
       .from(alertDeliveries)
       .innerJoin(alertFirings, eq(alertFirings.id, alertDeliveries.firingId))
-      .where(and(eq(alertFirings.userId, userId), eq(alertDeliveries.firingId, toId(alertId))))
+      .where(and(eq(alertFirings.userId, userId), eq(alertDeliveries.firingId, rowId(alertId))))
       .orderBy(alertDeliveries.id)
       .then((rows) => rows.map((r) => r.delivery));
   }
@@ -619,7 +617,7 @@ export class AlertStore implements VapidKeyStore {
   }
 
   async deletePushSubscription(id: string): Promise<void> {
-    await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, toId(id)));
+    await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, rowId(id)));
   }
 
   async pushSubscriptionsOf(userId: string): Promise<StoredPushSubscription[]> {

@@ -1,7 +1,7 @@
 import "server-only";
 import { lookup as dnsLookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 
 /**
  * Where a webhook may point. A user-supplied URL that the server then POSTs to is a server-side request forgery
@@ -105,7 +105,7 @@ export interface WebhookTarget {
   allowlisted: boolean;
 }
 
-const refuse = (message: string) => new AppError(400, "invalid_parameter", `webhookUrl ${message}`);
+const refuse = (message: string) => new AppError("invalid_parameter", `webhookUrl ${message}`);
 
 /** Syntax and literal-address checks, without DNS: what can be said of the URL alone. */
 export function checkWebhookUrl(raw: string, allowlist: WebhookAllowlist): WebhookTarget {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Call } from "@/lib/schemas/calls";
-import { AppError, notFound } from "../http/errors";
+import { AppError, notFound } from "../errors";
 import { getCallWithLive, type LiveCallDeps } from "../live/live-call";
 import type { Archive } from "./indexer";
 import { isImportedCallId } from "./read-calls";

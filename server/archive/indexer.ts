@@ -2,8 +2,8 @@ import "server-only";
 import type { Logger } from "pino";
 import type { Call, CallListItem } from "@/lib/schemas/calls";
 import type { SearchQuery, SearchResult } from "@/lib/schemas/search";
-import { AppError } from "../http/errors";
-import type { DeliveredEvent, LiveHub } from "../live/hub";
+import { AppError } from "../errors";
+import type { LiveBus, LiveEvent } from "../live/bus";
 import type { AdvisoryLease, Database, DatabaseHandle } from "../db/database";
 import { SentenceClassifier } from "./classify";
 import { searchArchive } from "./search";
@@ -17,8 +17,8 @@ import { isLaterStatus } from "@/lib/live/call-conversions";
  * The archive indexer: one per deployment (a Postgres advisory lock elects it; the others serve search only).
  * On taking the lock it backfills every completed call the upstream lists (paged, bounded, skipping what is already
  * stored as complete, so a restart resumes instead of re-ingesting), catches up on the calls live right now from the
- * hub's snapshots, then follows the hub: sentences are indexed as they are spoken (batched), and a call is stored
- * whole again when it completes and when it is enriched.
+ * live bus's call states, then follows the bus: sentences are indexed as they are spoken (batched), and a call is
+ * stored whole again when it completes and when it is enriched.
  */
 
 export interface ArchiveSource {
@@ -36,7 +36,7 @@ export interface ArchiveOptions {
   database: DatabaseHandle;
   log: Pick<Logger, "info" | "warn" | "error" | "debug">;
   source: ArchiveSource;
-  hub: Pick<LiveHub, "subscribe" | "calls" | "snapshot">;
+  live: Pick<LiveBus, "subscribe" | "calls" | "call">;
   /** Most completed calls one backfill reads (newest first). */
   maxBackfillCalls?: number;
   /** Calls fetched at once during the backfill. */
@@ -224,7 +224,7 @@ export function createArchive(options: ArchiveOptions): Archive {
       stepDown();
       scheduleRetry();
     });
-    followHub(store);
+    followLive(store);
     backfillDone = runBackfill(store, abort.signal);
   }
 
@@ -353,7 +353,7 @@ export function createArchive(options: ArchiveOptions): Archive {
   /** Calls stored as live whose end nobody saw (the server was down): store them as the upstream has them now. */
   async function resumeStaleLiveCalls(s: ArchiveStore, signal: AbortSignal): Promise<void> {
     const liveNow = new Set(
-      options.hub
+      options.live
         .calls()
         .filter((c) => c.status === "live")
         .map((c) => c.callId),
@@ -371,9 +371,9 @@ export function createArchive(options: ArchiveOptions): Archive {
 
   /* ---------------------------------------------------------------- live */
 
-  function followHub(s: ArchiveStore): void {
-    // Calls already live: what was said before this instance started indexing comes from the hub's projection.
-    for (const snap of options.hub.calls()) {
+  function followLive(s: ArchiveStore): void {
+    // Calls already live: what was said before this instance started indexing comes from the live bus.
+    for (const snap of options.live.calls()) {
       if (snap.status !== "live") continue;
       enqueue(async () => {
         await s.startLiveCall(snap);
@@ -390,7 +390,7 @@ export function createArchive(options: ArchiveOptions): Archive {
         await flush(s);
       });
     }
-    unsubscribe = options.hub.subscribe({ tickers: "*", calls: [] }, null, (event) => onEvent(s, event));
+    unsubscribe = options.live.subscribe((event) => onEvent(s, event));
   }
 
   function enqueue(task: () => Promise<unknown>): void {
@@ -408,7 +408,7 @@ export function createArchive(options: ArchiveOptions): Archive {
     return classifier;
   }
 
-  function onEvent(s: ArchiveStore, event: DeliveredEvent): void {
+  function onEvent(s: ArchiveStore, event: LiveEvent): void {
     if (event.event === "call.started") {
       const data = event.data;
       enqueue(() => s.startLiveCall(data));
@@ -416,8 +416,8 @@ export function createArchive(options: ArchiveOptions): Archive {
       const data = event.data;
       enqueue(async () => {
         if (!classifiers.has(data.callId)) {
-          const snap = options.hub.snapshot(data.callId);
-          if (snap) await s.startLiveCall(snap);
+          const call = options.live.call(data.callId);
+          if (call) await s.startLiveCall(call);
         }
         const classifier = await classifierFor(s, data.callId);
         pending.push({
@@ -473,7 +473,7 @@ export function createArchive(options: ArchiveOptions): Archive {
     try {
       return await options.database.get();
     } catch (error) {
-      throw new AppError(503, "archive_unavailable", "The transcript archive is not available right now.", {
+      throw new AppError("archive_unavailable", "The transcript archive is not available right now.", {
         cause: error,
       });
     }

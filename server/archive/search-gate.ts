@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 
 /**
  * One archive search per user at a time (issue 26; docs/storage.md). A user's searches run one after another: a
@@ -33,7 +33,6 @@ export class SearchGate {
       });
       if (superseded) {
         throw new AppError(
-          429,
           "search_superseded",
           "A newer search of yours replaced this one: each user runs one search at a time.",
           { retryAfterSeconds: 1 },

@@ -1,7 +1,6 @@
 import "server-only";
 import { sealData, unsealData } from "iron-session";
-import { getSecurityConfig } from "../security/config";
-import { readUsers, type UserEntry } from "./users";
+import type { UserEntry, UsersFile } from "./users";
 
 /**
  * Sessions: an iron-session seal (AES-256-CBC + HMAC-SHA256 over the JSON) in an HttpOnly cookie; the server keeps no
@@ -11,6 +10,8 @@ import { readUsers, type UserEntry } from "./users";
  */
 
 export const SESSION_COOKIE = "callroom_session";
+/** Who every request belongs to while authentication does not apply (no users, on loopback). */
+export const LOCAL_USER = "local";
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 
 interface SessionData {
@@ -39,53 +40,61 @@ export interface AuthState {
   users: Map<string, UserEntry>;
 }
 
-export function getAuthState(): AuthState {
-  const config = getSecurityConfig();
-  const users = readUsers(config.usersFile);
-  const enabled = users.size > 0 || config.exposed;
-  return { enabled, misconfigured: enabled && !config.sessionSecret, users };
+export interface Auth {
+  /** Whether authentication applies now, and the users (the file is re-read when it changes). */
+  state(): AuthState;
+  /** A sealed session for `username`; throws when no usable session secret is configured. */
+  seal(username: string, now?: number): Promise<string>;
+  /**
+   * The session's user, or null: bad seal, expired, or the user has since been removed from the file (or removed
+   * and added again: a new key).
+   */
+  readSessionUser(cookieValue: string | undefined, state?: AuthState): Promise<SessionUser | null>;
 }
 
-export async function sealSession(username: string, now = Date.now()): Promise<string> {
-  const secret = getSecurityConfig().sessionSecret;
-  if (!secret) throw new Error("CALLROOM_SESSION_SECRET is not set");
-  const key = getAuthState().users.get(username)?.key ?? "";
-  return sealData({ u: username, k: key, iat: now } satisfies SessionData, {
-    password: secret,
-    ttl: SESSION_TTL_SECONDS,
-  });
+export interface AuthSettings {
+  users: UsersFile;
+  /** Undefined when absent or too short to use (server/config.ts). */
+  sessionSecret: string | undefined;
+  /** The server was told to listen beyond loopback: authentication is mandatory. */
+  exposed: boolean;
 }
 
-/**
- * The session's user, or null: bad seal, expired, or the user has since been removed from the file (or removed and
- * added again: a new key).
- */
-export async function readSessionUser(
-  cookieValue: string | undefined,
-  state = getAuthState(),
-): Promise<SessionUser | null> {
-  const secret = getSecurityConfig().sessionSecret;
-  if (!cookieValue || !secret || cookieValue.length > 4096) return null;
-  try {
-    const data = await unsealData<Partial<SessionData>>(cookieValue, {
-      password: secret,
-      ttl: SESSION_TTL_SECONDS,
-    });
-    if (typeof data.u !== "string" || typeof data.k !== "string" || typeof data.iat !== "number") return null;
-    if (Date.now() - data.iat > SESSION_TTL_SECONDS * 1000) return null;
-    const entry = state.users.get(data.u);
-    return entry && entry.key === data.k ? { name: data.u, key: entry.key } : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The session's user name, or null (see `readSessionUser`). */
-export async function readSession(
-  cookieValue: string | undefined,
-  state = getAuthState(),
-): Promise<string | null> {
-  return (await readSessionUser(cookieValue, state))?.name ?? null;
+/** Sessions over the configured users file and secret; built once by the composition root. */
+export function createAuth(settings: AuthSettings): Auth {
+  const secret = settings.sessionSecret;
+  const state = (): AuthState => {
+    const users = settings.users.read();
+    const enabled = users.size > 0 || settings.exposed;
+    return { enabled, misconfigured: enabled && !secret, users };
+  };
+  return {
+    state,
+    async seal(username, now = Date.now()) {
+      if (!secret) throw new Error("CALLROOM_SESSION_SECRET is not set");
+      const key = state().users.get(username)?.key ?? "";
+      return sealData({ u: username, k: key, iat: now } satisfies SessionData, {
+        password: secret,
+        ttl: SESSION_TTL_SECONDS,
+      });
+    },
+    async readSessionUser(cookieValue, current = state()) {
+      if (!cookieValue || !secret || cookieValue.length > 4096) return null;
+      try {
+        const data = await unsealData<Partial<SessionData>>(cookieValue, {
+          password: secret,
+          ttl: SESSION_TTL_SECONDS,
+        });
+        if (typeof data.u !== "string" || typeof data.k !== "string" || typeof data.iat !== "number")
+          return null;
+        if (Date.now() - data.iat > SESSION_TTL_SECONDS * 1000) return null;
+        const entry = current.users.get(data.u);
+        return entry && entry.key === data.k ? { name: data.u, key: entry.key } : null;
+      } catch {
+        return null;
+      }
+    },
+  };
 }
 
 /** `Set-Cookie` value. Secure when the request came over HTTPS (directly or through a trusted proxy). */

@@ -1,11 +1,9 @@
 import "server-only";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { AppError } from "../http/errors";
-import type { Metrics } from "../metrics/registry";
-import type { LoginLimiter } from "../security/rate-limit";
+import { AppError } from "../errors";
 import { burnPasswordCheck, verifyPassword } from "./password";
-import { getAuthState, safeNextPath, sealSession } from "./session";
+import { safeNextPath, type Auth } from "./session";
 
 /**
  * Sign-in: the request's credentials are read and validated, the attempt is reserved against the per-user and
@@ -39,19 +37,18 @@ export async function readSignIn(
   const form = type === "application/x-www-form-urlencoded" || type === "multipart/form-data";
   onPartial({ form, next: "/" });
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > MAX_BODY_BYTES) throw new AppError(413, "body_too_large", "The request body is too large.");
+  if (length > MAX_BODY_BYTES) throw new AppError("payload_too_large", "The request body is too large.");
   const text = await request.text();
-  if (text.length > MAX_BODY_BYTES)
-    throw new AppError(413, "body_too_large", "The request body is too large.");
+  if (text.length > MAX_BODY_BYTES) throw new AppError("payload_too_large", "The request body is too large.");
   let raw: unknown;
   if (type === "application/x-www-form-urlencoded") raw = Object.fromEntries(new URLSearchParams(text));
   else if (type === "application/json" || type === "") {
     try {
       raw = JSON.parse(text) as unknown;
     } catch {
-      throw new AppError(400, "invalid_body", "The body must be JSON: {username, password}.");
+      throw new AppError("invalid_parameter", "The body must be JSON: {username, password}.");
     }
-  } else throw new AppError(415, "unsupported_media_type", "Send JSON or a form.");
+  } else throw new AppError("unsupported_media_type", "Send JSON or a form.");
   const next =
     raw && typeof raw === "object" && "next" in raw
       ? safeNextPath(String((raw as { next: unknown }).next))
@@ -59,11 +56,7 @@ export async function readSignIn(
   onPartial({ form, next });
   const parsed = credentialsSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new AppError(
-      400,
-      "invalid_parameter",
-      parsed.error.issues[0]?.message ?? "invalid credentials body",
-    );
+    throw new AppError("invalid_parameter", parsed.error.issues[0]?.message ?? "invalid credentials body");
   }
   return {
     username: parsed.data.username,
@@ -73,10 +66,18 @@ export async function readSignIn(
   } satisfies SignInRequest;
 }
 
+/** The per-user and per-address budgets of sign-in attempts (server/security/rate-limit.ts). */
+export interface LoginBudget {
+  reserve(username: string, address: string): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  onSuccess(username: string, address: string): Promise<void>;
+}
+
 export interface SignInDeps {
-  limiter: LoginLimiter;
-  metrics: Pick<Metrics, "countRateLimited">;
-  log: Logger;
+  auth: Auth;
+  limiter: LoginBudget;
+  /** A sign-in was refused by its budget (the rate-limit metric). */
+  onRateLimited: () => void;
+  log: Pick<Logger, "info" | "warn">;
 }
 
 /** Checks the credentials of `client`; returns the sealed session, or throws our 401 / 409 / 429 / 503. */
@@ -86,21 +87,17 @@ export async function signIn(
   client: string,
 ): Promise<string> {
   const { username, password } = credentials;
-  const auth = getAuthState();
+  const auth = deps.auth.state();
   if (!auth.enabled) {
-    throw new AppError(409, "auth_disabled", "Sign-in is not enabled on this server; no account is needed.");
+    throw new AppError("auth_disabled", "Sign-in is not enabled on this server; no account is needed.");
   }
   if (auth.misconfigured) {
-    throw new AppError(
-      503,
-      "auth_misconfigured",
-      "Sign-in is not configured on this server (session secret).",
-    );
+    throw new AppError("auth_misconfigured", "Sign-in is not configured on this server (session secret).");
   }
   const reservation = await deps.limiter.reserve(username, client);
   if (!reservation.allowed) {
-    deps.metrics.countRateLimited("login");
-    throw new AppError(429, "rate_limited", "Too many failed sign-ins; wait a while and try again.", {
+    deps.onRateLimited();
+    throw new AppError("rate_limited", "Too many failed sign-ins; wait a while and try again.", {
       retryAfterSeconds: reservation.retryAfterSeconds,
     });
   }
@@ -108,9 +105,9 @@ export async function signIn(
   const ok = hash ? await verifyPassword(password, hash) : await burnPasswordCheck(password);
   if (!ok) {
     deps.log.warn({ user: username.slice(0, 64), client }, "auth: failed sign-in");
-    throw new AppError(401, "invalid_credentials", "Wrong user name or password.");
+    throw new AppError("invalid_credentials", "Wrong user name or password.");
   }
   await deps.limiter.onSuccess(username, client);
   deps.log.info({ user: username, client }, "auth: signed in");
-  return sealSession(username);
+  return deps.auth.seal(username);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { readFileSync, statSync } from "node:fs";
-import { getLogger } from "../log";
+import { getLogger, type StructuredLog } from "../log";
 
 /**
  * The users file (`CALLROOM_USERS_FILE`, default `./data/users`): one `name:scrypt$N$r$p$salt$hash:id` per line, `#`
@@ -50,44 +50,48 @@ export function parseUsersFile(text: string): Map<string, UserEntry> {
   return users;
 }
 
-interface CacheEntry {
-  checkedAt: number;
-  signature: string;
-  users: Map<string, UserEntry>;
-}
+/**
+ * The users file, re-read when it changes. One per runtime (server/runtime/create-runtime.ts), shared by the gate, the
+ * sign-in, the exposure guard and the workspace's user access.
+ */
+export class UsersFile {
+  private entry: { checkedAt: number; signature: string; users: Map<string, UserEntry> } | null = null;
 
-const cache = new Map<string, CacheEntry>();
-const RECHECK_MS = 1000;
+  constructor(
+    readonly path: string,
+    private readonly log: Pick<StructuredLog, "error"> = getLogger(),
+  ) {}
 
-/** Users in the file; an absent file means no users (loopback use stays open). */
-export function readUsers(path: string, now = Date.now()): Map<string, UserEntry> {
-  const entry = cache.get(path);
-  if (entry && now - entry.checkedAt < RECHECK_MS) return entry.users;
-  let signature = "absent";
-  try {
-    const st = statSync(path);
-    signature = `${st.mtimeMs}:${st.size}:${st.ino}`;
-  } catch {
-    // Missing file: no users.
-  }
-  if (entry && entry.signature === signature) {
-    entry.checkedAt = now;
-    return entry.users;
-  }
-  let users = new Map<string, UserEntry>();
-  if (signature !== "absent") {
+  /** Users in the file; an absent file means no users (loopback use stays open). */
+  read(now = Date.now()): Map<string, UserEntry> {
+    const entry = this.entry;
+    if (entry && now - entry.checkedAt < RECHECK_MS) return entry.users;
+    let signature = "absent";
     try {
-      users = parseUsersFile(readFileSync(path, "utf8"));
-    } catch (error) {
-      // Unreadable but present: keep the previous list rather than silently opening the server.
-      getLogger().error({ err: error }, "auth: users file unreadable");
-      users = entry?.users ?? new Map([["\u0000unreadable", { hash: "scrypt$invalid", key: "\u0000unreadable" }]]);
+      const st = statSync(this.path);
+      signature = `${st.mtimeMs}:${st.size}:${st.ino}`;
+    } catch {
+      // Missing file: no users.
     }
+    if (entry && entry.signature === signature) {
+      entry.checkedAt = now;
+      return entry.users;
+    }
+    let users = new Map<string, UserEntry>();
+    if (signature !== "absent") {
+      try {
+        users = parseUsersFile(readFileSync(this.path, "utf8"));
+      } catch (error) {
+        // Unreadable but present: keep the previous list rather than silently opening the server.
+        this.log.error({ err: error }, "auth: users file unreadable");
+        users =
+          entry?.users ??
+          new Map([["\u0000unreadable", { hash: "scrypt$invalid", key: "\u0000unreadable" }]]);
+      }
+    }
+    this.entry = { checkedAt: now, signature, users };
+    return users;
   }
-  cache.set(path, { checkedAt: now, signature, users });
-  return users;
 }
 
-export function clearUsersCache(): void {
-  cache.clear();
-}
+const RECHECK_MS = 1000;

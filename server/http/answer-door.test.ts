@@ -8,7 +8,7 @@ import { createLogger } from "@/server/log";
 import { createAnswerDoor } from "./answer-door";
 import { AnswerStore } from "./answer-store";
 import type { Door } from "./door";
-import { emptyUsersPath, SECRET, setSecurityEnv, writeUsersFile } from "@/test/security/helpers";
+import { currentGate, emptyUsersPath, SECRET, setSecurityEnv, writeUsersFile } from "@/test/security/helpers";
 
 /**
  * The answer door in front of a stand-in for Next: the stand-in answers as a route handler does behind the proxy
@@ -103,7 +103,7 @@ beforeEach(() => {
   nextDelayMs = 1;
   routeAnswer = { status: 200, cacheControl: "private, max-age=30" };
   store = new AnswerStore({ now: () => now });
-  door = createAnswerDoor({ store, log: silent, metrics: { countRateLimited: () => {} } });
+  door = createAnswerDoor({ store, log: silent, gate: currentGate() });
 });
 afterEach(() => setSecurityEnv({ CALLROOM_USERS_FILE: emptyUsersPath(), CALLROOM_RATE_LIMIT: "0" }));
 

@@ -2,15 +2,7 @@ import "server-only";
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
 import { gunzipSync } from "node:zlib";
 import type { Logger } from "pino";
-import type { Metrics } from "../metrics/registry";
-import {
-  checkRequest,
-  deny,
-  gateContext,
-  logRequest,
-  refusalResponse,
-  type GateRequest,
-} from "../security/gate";
+import { apiRefusal, refusalResponse, type Gate, type GateRequest } from "../security/gate";
 import { applySecurityHeaders, buildCsp, createNonce } from "../security/headers";
 import type { AnswerStore, StoredAnswer } from "./answer-store";
 import { negotiateCoding } from "./content-encoding";
@@ -72,7 +64,7 @@ const ASKING_TIMEOUT_MS = 10_000;
 export interface AnswerDoorDeps {
   store: AnswerStore;
   log: Logger;
-  metrics: Pick<Metrics, "countRateLimited">;
+  gate: Gate;
   /** `next dev`: a changed route must not be hidden behind its previous answer. */
   disabled?: boolean;
   dev?: boolean;
@@ -140,19 +132,18 @@ async function serveStored(
     headers: toWebHeaders(req.headers),
     url: `${socketScheme(req)}://localhost${pathname}`,
   };
-  const context = gateContext(gateRequest);
+  const { gate } = deps;
+  const context = gate.context(gateRequest);
   const securityHeaders: OutgoingHttpHeaders = {
     ...staticSecurityHeaders(context.https),
     "content-security-policy": buildCsp(createNonce(), { dev: deps.dev ?? false }),
     "x-request-id": context.requestId,
   };
 
-  const verdict = await checkRequest(gateRequest, context, deps.metrics);
+  const verdict = await gate.check(gateRequest, context);
   if (verdict.kind !== "pass") {
-    // "login" is for pages; under /api the proxy answers 401.
-    const refusal =
-      verdict.kind === "deny" ? verdict : deny(401, "unauthenticated", "Sign in to use Callroom.");
-    logRequest(gateRequest, context, refusal.outcome);
+    const refusal = apiRefusal(verdict);
+    gate.log(gateRequest, context, refusal.outcome);
     const response = refusalResponse(refusal);
     const headers: OutgoingHttpHeaders = { ...securityHeaders };
     response.headers.forEach((value, name) => (headers[name] = value));
@@ -160,7 +151,7 @@ async function serveStored(
     res.end(await response.text());
     return;
   }
-  logRequest(gateRequest, context, "pass");
+  gate.log(gateRequest, context, "pass");
   const headers: OutgoingHttpHeaders = {
     ...answer.headers,
     ...securityHeaders,

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 /**
  * Validates a query string with one of our zod schemas (lib/schemas). A failure becomes 400 `invalid_parameter`
@@ -30,5 +30,5 @@ export function parseParams<S extends z.ZodType>(raw: unknown, schema: S): z.out
         ? `${name} is required`
         : `${name}: ${message}`;
   }
-  throw new AppError(400, "invalid_parameter", message);
+  throw new AppError("invalid_parameter", message);
 }

@@ -20,6 +20,16 @@ export function jsonResponse(
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
 }
 
+/** A per-user or changing answer: JSON, never cached anywhere. */
+export function privateJson(body: unknown, status = 200): Response {
+  return jsonResponse(body, "no-store", { status });
+}
+
+/** 204: done, nothing to say. */
+export function noContent(): Response {
+  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+}
+
 /** Our `{ data, meta }` envelope (lib/schemas/envelope.ts) around a cached upstream result. */
 export function envelopeResponse<T>(
   result: { value: T; fetchedAt: string; stale: boolean },

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Archive } from "../archive/indexer";
+import { isImportedCallId } from "../archive/read-calls";
 import type { Upstream } from "../upstream/client";
 import { getUpstreamCall, listCalls } from "../upstream/calls";
 import { listEarnings } from "../upstream/calendars";
@@ -42,5 +44,41 @@ export function createUpstreamInsightsSources(upstream: Upstream): {
         return page.value;
       },
     }),
+  };
+}
+
+/**
+ * The insights' context for any call: the upstream's for its calls; for an imported call, its previous call is the
+ * company's previous imported one and its consensus is unknown (the calendar does not cover it), so no figure is
+ * compared with one (docs/storage.md, "Imported calls").
+ */
+export function createCallInsightsSources(
+  upstream: Upstream,
+  archive: Pick<Archive, "listImported" | "importedCall">,
+): { previousCalls: PreviousCallSource; consensus: ConsensusSource } {
+  const fromUpstream = createUpstreamInsightsSources(upstream);
+  const imported = createUpstreamPreviousCallSource({
+    async listCompletedCalls(symbol, to) {
+      const page = await archive.listImported({
+        tickers: [symbol],
+        to,
+        page: 0,
+        pageSize: PREVIOUS_LOOKBACK,
+      });
+      return page.items;
+    },
+    getCall: (callId) => archive.importedCall(callId),
+  });
+  return {
+    previousCalls: {
+      findPrevious: (call, options) =>
+        (isImportedCallId(call.callId) ? imported : fromUpstream.previousCalls).findPrevious(call, options),
+    },
+    consensus: {
+      forCall: (call, options) =>
+        isImportedCallId(call.callId)
+          ? Promise.resolve({ current: null, next: null })
+          : fromUpstream.consensus.forCall(call, options),
+    },
   };
 }

@@ -5,16 +5,19 @@ import { join } from "node:path";
 import { Session } from "node:inspector";
 import { writeFileSync } from "node:fs";
 import { writeHeapSnapshot } from "node:v8";
-import type { LiveHub } from "./hub";
+import type { LiveBus } from "./bus";
+import type { BrowserFanout } from "./fanout";
 
 /**
  * Benchmark hook for `npm run bench` (bench/relay.ts): lets the relay benchmark publish synthetic sentences straight
- * into this process's hub, so that it measures the fan-out (hub → SSE encoding → sockets) and nothing upstream.
+ * onto this process's live bus, so that it measures the fan-out (bus → browsers' fan-out → SSE encoding → sockets)
+ * and nothing upstream.
  *
- * Off unless `CALLROOM_BENCH_HOOKS=1`; then it listens on 127.0.0.1 only (port `CALLROOM_BENCH_HOOK_PORT`, 0 = any)
- * and prints `bench hook listening on http://127.0.0.1:PORT`. It is never enabled in production deployments.
+ * Started by the runtime only with `CALLROOM_BENCH_HOOKS=1`; then it listens on 127.0.0.1 only (port
+ * `CALLROOM_BENCH_HOOK_PORT`, 0 = any) and prints `bench hook listening on http://127.0.0.1:PORT`. It is never
+ * enabled in production deployments.
  *
- *   GET  /stats[?gc=1]                        → { pid, subscribers, rssKb, heapUsedKb, externalKb }
+ *   GET  /stats[?gc=1]                        → { pid, subscribers (browser streams), rssKb, heapUsedKb, externalKb }
  *   POST /heap-snapshot                       → { file } (a V8 heap snapshot in the OS temp directory)
  *   POST /cpu-profile?ms=                     → { file } (a CPU profile of the next `ms`, at most 30 s, same place)
  *   POST /publish?durationMs=&maxPerSecond=   → publishes sentences (one per event-loop turn, at most maxPerSecond)
@@ -22,9 +25,7 @@ import type { LiveHub } from "./hub";
  *
  * Each sentence's text is `bench <sequence> <Date.now() at publish>`, so clients can measure delivery latency.
  */
-export function maybeStartBenchHooks<H extends LiveHub>(hub: H): H {
-  if (process.env.CALLROOM_BENCH_HOOKS !== "1") return hub;
-  const port = Number(process.env.CALLROOM_BENCH_HOOK_PORT ?? "0") || 0;
+export function startBenchHooks(live: { bus: LiveBus; browsers: BrowserFanout }, port: number): void {
   let sequence = 0;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -37,7 +38,7 @@ export function maybeStartBenchHooks<H extends LiveHub>(hub: H): H {
       if (url.searchParams.get("gc") === "1") (globalThis as { gc?: () => void }).gc?.();
       return reply(200, {
         pid: process.pid,
-        subscribers: hub.subscriberCount(),
+        subscribers: live.browsers.size(),
         rssKb: Math.round(process.memoryUsage.rss() / 1024),
         heapUsedKb: Math.round(process.memoryUsage().heapUsed / 1024),
         externalKb: Math.round(process.memoryUsage().external / 1024),
@@ -81,7 +82,7 @@ export function maybeStartBenchHooks<H extends LiveHub>(hub: H): H {
         if (published < (elapsed / 1000) * maxPerSecond) {
           sequence += 1;
           published += 1;
-          hub.publish({
+          live.bus.publish({
             event: "sentence",
             symbol: "BENCH",
             data: {
@@ -111,5 +112,4 @@ export function maybeStartBenchHooks<H extends LiveHub>(hub: H): H {
     console.log(`bench hook listening on http://127.0.0.1:${actual}`);
   });
   server.unref();
-  return hub;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Call } from "@/lib/schemas/calls";
-import type { CallSnapshot } from "./hub";
+import type { CallSnapshot } from "./bus";
 import { confirmMp3, mergeCall } from "./live-call";
 
 const ID = "a".repeat(24);
@@ -58,7 +58,7 @@ function snapshot(status: CallSnapshot["status"], count: number): CallSnapshot {
 }
 
 describe("mergeCall", () => {
-  it("adds the sentences the hub has and REST does not yet, once each, with the hub's cursor", () => {
+  it("adds the sentences the live bus has and REST does not yet, once each, with the bus's cursor", () => {
     const merged = mergeCall(restCall("live", 3), snapshot("live", 6), "1-50")!;
     expect(merged.segments.map((s) => s.sequence)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(merged.segments[5]).toMatchObject({
@@ -78,10 +78,10 @@ describe("mergeCall", () => {
     expect(ahead.status).toBe("completed");
   });
 
-  it("serves from the hub alone when REST has nothing, and from REST alone when the hub does not follow the call", () => {
-    const hubOnly = mergeCall(null, snapshot("live", 2), "1-50")!;
-    expect(hubOnly).toMatchObject({ callId: ID, status: "live", symbol: "NWSC", streamCursor: "1-42" });
-    expect(hubOnly.segments).toHaveLength(2);
+  it("serves from the bus alone when REST has nothing, and from REST alone when the bus does not carry the call", () => {
+    const busOnly = mergeCall(null, snapshot("live", 2), "1-50")!;
+    expect(busOnly).toMatchObject({ callId: ID, status: "live", symbol: "NWSC", streamCursor: "1-42" });
+    expect(busOnly.segments).toHaveLength(2);
     const restOnlyLive = mergeCall(restCall("live", 2), null, "1-50")!;
     expect(restOnlyLive.streamCursor).toBe("1-50");
     const restOnlyDone = mergeCall(restCall("enriched", 2), null, "1-50")!;

@@ -2,16 +2,16 @@ import "server-only";
 import type { Call, Segment } from "@/lib/schemas/calls";
 import { laterStatus, sentenceToSegment } from "@/lib/live/call-conversions";
 import { liveSentiment } from "@/common/sentiment";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { getUpstreamCall } from "../upstream/calls";
 import type { Upstream } from "../upstream/client";
 import type { Mp3Readiness } from "../upstream/media";
-import type { CallSnapshot, LiveHub } from "./hub";
+import type { CallSnapshot, LiveBus } from "./bus";
 
 /**
- * `GET /api/calls/[callId]`: the upstream's call merged with what the hub has published since. REST lags the
+ * `GET /api/calls/[callId]`: the upstream's call merged with what the live bus has published since. REST lags the
  * socket (and is cached for a few seconds), so a live call's page would otherwise miss its latest sentences; the
- * hub's snapshot also comes with the cursor to resume the stream from, so page + stream together hold every
+ * bus's snapshot also comes with the cursor to resume the stream from, so page + stream together hold every
  * sentence exactly once.
  */
 
@@ -77,27 +77,33 @@ export async function confirmMp3(
 
 export interface LiveCallDeps {
   upstream: Upstream;
-  hub: LiveHub;
+  bus: LiveBus;
   mp3Readiness: (callId: string) => Promise<Mp3Readiness>;
+}
+
+export interface LiveCallResult {
+  call: Call;
+  fetchedAt: string;
+  stale: boolean;
 }
 
 export async function getCallWithLive(
   deps: LiveCallDeps,
   callId: string,
   options: { signal?: AbortSignal } = {},
-): Promise<{ call: Call; fetchedAt: string; stale: boolean }> {
-  const { hub } = deps;
+): Promise<LiveCallResult> {
+  const { bus } = deps;
   let rest: Awaited<ReturnType<typeof getUpstreamCall>> | null = null;
   try {
     rest = await getUpstreamCall(deps.upstream, callId, { signal: options.signal });
   } catch (error) {
-    // With the upstream down, a call the relay follows can still be shown from the hub alone.
-    if (!(error instanceof AppError && error.status >= 500 && hub.snapshot(callId))) throw error;
+    // With the upstream down, a call the live bus carries can still be shown from the bus alone.
+    if (!(error instanceof AppError && error.status >= 500 && bus.call(callId))) throw error;
   }
   // Taken after REST answered, so its cursor covers at least everything REST could have missed.
-  const snapshot = hub.snapshot(callId);
-  const merged = mergeCall(rest?.value ?? null, snapshot, hub.headCursor());
-  if (!merged) throw new AppError(404, "not_found", "No call with this id.");
+  const snapshot = bus.snapshot(callId);
+  const merged = mergeCall(rest?.value ?? null, snapshot, bus.headCursor());
+  if (!merged) throw new AppError("not_found", "No call with this id.");
   const call = await confirmMp3(merged, deps.mp3Readiness);
   return {
     call,

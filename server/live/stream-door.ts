@@ -1,24 +1,15 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Door } from "../http/door";
-import { toErrorResponse } from "../http/errors";
+import { toErrorResponse } from "../errors";
 import { socketScheme, toWebHeaders } from "../http/node-request";
 import type { Logger } from "pino";
-import {
-  checkRequest,
-  deny,
-  gateContext,
-  logRequest,
-  refusalResponse,
-  type GateRequest,
-} from "../security/gate";
+import { apiRefusal, refusalResponse, type Gate, type GateRequest } from "../security/gate";
 import { applySecurityHeaders } from "../security/headers";
-import { acquireSseSlotFor } from "../security/limits";
-import type { Metrics } from "../metrics/registry";
-import type { LiveHub } from "./hub";
-import { SSE_HEADERS } from "./sse";
-import { serveNodeSse } from "./sse-node";
-import { parseStreamRequest } from "./stream-request";
+import type { Limits } from "../security/limits";
+import type { BrowserFanout } from "./fanout";
+import { nodeSink, serveSse, SSE_HEADERS } from "../http/sse";
+import { browserStream, parseStreamRequest } from "./browser-stream";
 
 /**
  * The live stream's door: `GET /api/stream` is answered here, ahead of Next. Next's request machinery (proxy, route
@@ -39,9 +30,10 @@ const STREAM_CSP = "default-src 'none'; frame-ancestors 'none'";
 export type StreamDoor = Door;
 
 export interface StreamDoorDeps {
-  hub: LiveHub;
+  browsers: BrowserFanout;
+  gate: Gate;
+  limits: Pick<Limits, "acquireStream">;
   log: Logger;
-  metrics: Pick<Metrics, "countRateLimited">;
 }
 
 export function createStreamDoor(deps: StreamDoorDeps): StreamDoor {
@@ -92,21 +84,20 @@ async function serveStream(
     headers,
     url: `${scheme}://localhost${STREAM_PATH}`,
   };
-  const context = gateContext(gateRequest);
+  const { gate } = deps;
+  const context = gate.context(gateRequest);
   const security = new Headers();
   applySecurityHeaders(security, { csp: STREAM_CSP, https: context.https, requestId: context.requestId });
   const securityHeaders = Object.fromEntries(security);
 
   const refuse = (response: Response, outcome: string) => {
-    logRequest(gateRequest, context, outcome);
+    gate.log(gateRequest, context, outcome);
     return send(res, response, securityHeaders);
   };
 
-  const verdict = await checkRequest(gateRequest, context, deps.metrics);
+  const verdict = await gate.check(gateRequest, context);
   if (verdict.kind !== "pass") {
-    // "login" is for pages; the stream is an API path and answers 401 like the proxy does there.
-    const refusal =
-      verdict.kind === "deny" ? verdict : deny(401, "unauthenticated", "Sign in to use Callroom.");
+    const refusal = apiRefusal(verdict);
     return refuse(refusalResponse(refusal), refusal.outcome);
   }
 
@@ -115,13 +106,13 @@ async function serveStream(
   try {
     subscription = parseStreamRequest(new URLSearchParams(query), headers.get("last-event-id"));
     if (req.method === "HEAD") {
-      // Headers only: a HEAD must not hold a stream slot, a hub subscription or a heartbeat timer.
-      logRequest(gateRequest, context, "pass");
+      // Headers only: a HEAD must not hold a stream slot, a subscription or a heartbeat timer.
+      gate.log(gateRequest, context, "pass");
       res.writeHead(200, { ...SSE_HEADERS, ...securityHeaders });
       res.end();
       return;
     }
-    release = acquireSseSlotFor(context.client, deps.metrics);
+    release = deps.limits.acquireStream(context.client);
   } catch (error) {
     return refuse(toErrorResponse(error), "rejected");
   }
@@ -130,11 +121,9 @@ async function serveStream(
     release();
     return;
   }
-  logRequest(gateRequest, context, "pass");
-  serveNodeSse(res, {
-    hub: deps.hub,
-    ...subscription,
-    headers: { ...SSE_HEADERS, ...securityHeaders },
-    onClose: release,
-  });
+  gate.log(gateRequest, context, "pass");
+  serveSse(
+    nodeSink(res, { ...SSE_HEADERS, ...securityHeaders }),
+    browserStream(deps.browsers, subscription, release),
+  );
 }

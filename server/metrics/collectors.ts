@@ -1,44 +1,44 @@
 import "server-only";
 import { Gauge } from "prom-client";
-import type { LiveHub } from "../live/hub";
-import type { Relay } from "../live/relay";
-import type { StreamState } from "../upstream/stream/socket";
-import type { CircuitBreaker } from "../security/circuit-breaker";
-import type { AnswerStoreStats } from "../http/answer-store";
-import type { ResponseCache } from "../upstream/cache";
 import type { Metrics } from "./registry";
 
 /**
- * The metrics read from live objects at scrape time. Only `/api/metrics` imports this module (so the registry stays a
- * leaf): it registers these gauges once per registry, and taps the hub to count events and measure relay lag.
+ * The metrics read from live objects at scrape time, installed once per registry by the composition root
+ * (server/runtime/create-runtime.ts). The parts are handed over as readers, so this module, like the registry,
+ * imports nothing of what it observes.
  */
 
 export interface CollectedParts {
-  hub: LiveHub;
-  relay(): Relay | null;
-  streamState(): StreamState;
-  breaker: CircuitBreaker;
-  cache: ResponseCache;
-  /** The answer door's store of whole answers (server/http/answer-door.ts). */
-  answers: { stats(): AnswerStoreStats };
+  /** Open browser streams of the live bus's fan-out (browsers only). */
+  browserStreams(): number;
+  streamState(): "connecting" | "open" | "reconnecting" | "closed";
+  breaker(): { state: "closed" | "half_open" | "open"; rejections: number };
+  cache(): {
+    hits: number;
+    misses: number;
+    staleWhileRevalidate: number;
+    staleIfError: number;
+    coalesced: number;
+    size: number;
+  };
+  /** The stored answers of the market-data routes. */
+  answers(): { hits: number; stale: number; misses: number; size: number; bytes: number };
+  /** Sentences the sequencer published, by source; null while no upstream consumer runs here. */
+  sequenced(): { fromSocket: number; fromRest: number } | null;
 }
 
 const STREAM_STATES = ["connecting", "open", "reconnecting", "closed"] as const;
 const BREAKER_VALUES = { closed: 0, half_open: 1, open: 2 } as const;
 
 export function installCollectors(metrics: Metrics, parts: CollectedParts): void {
-  if (metrics.collectorsInstalled) return;
-  metrics.collectorsInstalled = true;
   const registry = metrics.registry;
-  const { hub } = parts;
 
   new Gauge({
     name: "callroom_sse_clients",
-    help: "Open Server-Sent Events connections.",
+    help: "Open live streams of browsers (`/api/stream`).",
     registers: [registry],
     collect() {
-      // The tap below is a subscriber too.
-      this.set(Math.max(0, hub.subscriberCount() - 1));
+      this.set(parts.browserStreams());
     },
   });
   new Gauge({
@@ -56,7 +56,7 @@ export function installCollectors(metrics: Metrics, parts: CollectedParts): void
     help: "Upstream REST circuit breaker: 0 closed, 1 half-open, 2 open.",
     registers: [registry],
     collect() {
-      this.set(BREAKER_VALUES[parts.breaker.state]);
+      this.set(BREAKER_VALUES[parts.breaker().state]);
     },
   });
   new Gauge({
@@ -64,7 +64,7 @@ export function installCollectors(metrics: Metrics, parts: CollectedParts): void
     help: "Calls refused by the open breaker since start.",
     registers: [registry],
     collect() {
-      this.set(parts.breaker.stats().rejections);
+      this.set(parts.breaker().rejections);
     },
   });
   new Gauge({
@@ -73,7 +73,7 @@ export function installCollectors(metrics: Metrics, parts: CollectedParts): void
     labelNames: ["result"] as const,
     registers: [registry],
     collect() {
-      const s = parts.cache.stats();
+      const s = parts.cache();
       this.set({ result: "hit" }, s.hits);
       this.set({ result: "miss" }, s.misses);
       this.set({ result: "stale_while_revalidate" }, s.staleWhileRevalidate);
@@ -86,7 +86,7 @@ export function installCollectors(metrics: Metrics, parts: CollectedParts): void
     help: "Entries in the response cache.",
     registers: [registry],
     collect() {
-      this.set(parts.cache.stats().size);
+      this.set(parts.cache().size);
     },
   });
   new Gauge({
@@ -95,7 +95,7 @@ export function installCollectors(metrics: Metrics, parts: CollectedParts): void
     labelNames: ["result"] as const,
     registers: [registry],
     collect() {
-      const s = parts.answers.stats();
+      const s = parts.answers();
       this.set({ result: "hit" }, s.hits);
       this.set({ result: "stale" }, s.stale);
       this.set({ result: "miss" }, s.misses);
@@ -106,7 +106,7 @@ export function installCollectors(metrics: Metrics, parts: CollectedParts): void
     help: "Whole answers held by the answer door.",
     registers: [registry],
     collect() {
-      this.set(parts.answers.stats().size);
+      this.set(parts.answers().size);
     },
   });
   new Gauge({
@@ -114,35 +114,23 @@ export function installCollectors(metrics: Metrics, parts: CollectedParts): void
     help: "Bytes the answer door holds (bodies, their compressed variants and keys).",
     registers: [registry],
     collect() {
-      this.set(parts.answers.stats().bytes);
+      this.set(parts.answers().bytes);
     },
   });
   new Gauge({
     name: "callroom_relay_sentences",
-    help: "Sentences the relay sequenced since start, by source (counter semantics).",
+    help: "Sentences the live bus's sequencer published since start, by source (counter semantics).",
     labelNames: ["source"] as const,
     registers: [registry],
     collect() {
-      const stats = parts.relay()?.calls.stats();
+      const stats = parts.sequenced();
       this.set({ source: "socket" }, stats?.fromSocket ?? 0);
       this.set({ source: "rest" }, stats?.fromRest ?? 0);
     },
   });
-
-  hub.subscribe({ tickers: "*", calls: [] }, null, (event) => {
-    metrics.countLiveEvent(event.event);
-    if (event.event !== "sentence") return;
-    const snapshot = hub.snapshot(event.data.callId);
-    const start = snapshot ? Date.parse(snapshot.startTime) : Number.NaN;
-    if (Number.isFinite(start)) {
-      const lagSeconds = (Date.now() - (start + event.data.endMs)) / 1000;
-      // Replays of old calls and clock skew are not lag.
-      if (lagSeconds >= 0 && lagSeconds < 3600) metrics.observeRelayLag(lagSeconds);
-    }
-  });
 }
 
-export async function renderMetrics(metrics: Metrics, parts: CollectedParts) {
-  installCollectors(metrics, parts);
+/** The registry's text, for `/api/metrics`. */
+export async function renderMetrics(metrics: Metrics): Promise<{ body: string; contentType: string }> {
   return { body: await metrics.registry.metrics(), contentType: metrics.registry.contentType };
 }

@@ -4,10 +4,16 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client
 /**
  * Prometheus metrics for `/api/metrics`: a leaf module. What has to be observed as it happens (upstream latency,
  * rate-limit refusals, live events and their lag) is recorded through the functions of the `Metrics` object, which the
- * runtime hands to the modules that observe. Values read from live objects at scrape time (hub, relay, cache,
- * breaker) are registered by server/metrics/collectors.ts, which only `/api/metrics` imports, so no module that is
- * observed has to import what it is observed by.
+ * runtime hands to the parts that observe (the live bus's events: the runtime subscribes `observeLiveEvent`). Values
+ * read from live objects at scrape time (browser streams, the upstream socket, cache, breaker) are registered by
+ * collectors.ts, also from the runtime, so no module that is observed has to import what it is observed by.
  */
+
+/** A live-bus event as far as the metrics look at it. */
+export interface ObservedLiveEvent {
+  event: string;
+  data: { callId: string; endMs?: number };
+}
 
 export interface Metrics {
   registry: Registry;
@@ -15,10 +21,11 @@ export interface Metrics {
   countRateLimited(scope: "api" | "sse" | "login"): void;
   /** A 429 from the market-data service, by the lane of the request (server/upstream/budget.ts). */
   countUpstreamRateLimited(lane: "user" | "background"): void;
-  countLiveEvent(event: string): void;
-  observeRelayLag(seconds: number): void;
-  /** Set by the collectors once they are registered (they must be registered once per registry). */
-  collectorsInstalled: boolean;
+  /**
+   * Counts a live event; for a sentence, also the lag from its end in the call to now. `callStartTime` gives the
+   * call's start (ISO 8601), read only for sentences.
+   */
+  observeLiveEvent(event: ObservedLiveEvent, callStartTime: () => string | undefined): void;
 }
 
 export function createMetrics(): Metrics {
@@ -34,7 +41,7 @@ export function createMetrics(): Metrics {
   });
   const liveEvents = new Counter({
     name: "callroom_live_events_total",
-    help: "Live events published by the relay's hub, by event name.",
+    help: "Events on the live bus, by event name.",
     labelNames: ["event"] as const,
     registers: [registry],
   });
@@ -66,8 +73,14 @@ export function createMetrics(): Metrics {
     observeUpstreamCall: (outcome, seconds) => upstreamDuration.observe({ outcome }, seconds),
     countRateLimited: (scope) => rateLimited.inc({ scope }),
     countUpstreamRateLimited: (lane) => upstreamRateLimited.inc({ lane }),
-    countLiveEvent: (event) => liveEvents.inc({ event }),
-    observeRelayLag: (seconds) => relayLag.observe(seconds),
-    collectorsInstalled: false,
+    observeLiveEvent(event, callStartTime) {
+      liveEvents.inc({ event: event.event });
+      if (event.event !== "sentence" || event.data.endMs === undefined) return;
+      const start = Date.parse(callStartTime() ?? "");
+      if (!Number.isFinite(start)) return;
+      const lagSeconds = (Date.now() - (start + event.data.endMs)) / 1000;
+      // Replays of old calls and clock skew are not lag.
+      if (lagSeconds >= 0 && lagSeconds < 3600) relayLag.observe(lagSeconds);
+    },
   };
 }

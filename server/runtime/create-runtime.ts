@@ -1,59 +1,82 @@
 import "server-only";
 import type { Logger } from "pino";
-import { readServerEnv, type ServerEnv } from "../env";
-import { getLogger } from "../log";
+import type { Config } from "../config";
+import { getLogger, registerSecret } from "../log";
+import { createAuth, type Auth } from "../auth/session";
+import { UsersFile } from "../auth/users";
+import { installCollectors } from "../metrics/collectors";
 import { createMetrics, type Metrics } from "../metrics/registry";
-import { InMemoryHub, type LiveHub } from "../live/hub";
-import { maybeStartBenchHooks } from "../live/bench-hook";
-import type { CallFetcher } from "../live/call-state";
-import { createLive, type Live, type LiveOptions } from "../live/relay";
+import { startBenchHooks } from "../live/bench-hook";
+import type { LiveBus } from "../live/bus";
+import { createLive, type Live, type LiveOptions } from "../live/create-live";
+import type { LiveCallResult } from "../live/live-call";
+import { MemoryBus } from "../live/memory-bus";
+import type { CallFetcher } from "../live/sequencer";
 import { createStreamDoor } from "../live/stream-door";
 import { createAnswerDoor } from "../http/answer-door";
 import { AnswerStore } from "../http/answer-store";
 import { chainDoors, type Door } from "../http/door";
-import { createRedis, redisUrl } from "../scale/redis";
+import { createRedis } from "../scale/redis";
 import { RedisResponseStore } from "../scale/redis-cache-store";
 import { createScaleNode } from "../scale/scale-node";
-import { readUsers } from "../auth/users";
 import { CircuitBreaker } from "../security/circuit-breaker";
-import { getSecurityConfig } from "../security/config";
 import { createExposureGuard, exposureSettings, type ExposureGuard } from "../security/exposure-guard";
-import { DEFAULT_BACKGROUND_RATE, DEFAULT_UPSTREAM_LIMIT, UpstreamBudget } from "../upstream/budget";
+import { createGate, type Gate } from "../security/gate";
+import { createLimits, type Limits } from "../security/limits";
+import { UpstreamBudget } from "../upstream/budget";
 import { ResponseCache } from "../upstream/cache";
-import { readCacheLimits } from "../upstream/cache-config";
 import { fetchLiveCall, fetchMediaLinks, listCallsStartedSince } from "../upstream/calls";
 import { createUpstreamClient, type Upstream } from "../upstream/client";
 import { MediaProxy } from "../upstream/media";
+import { getCallOrImported } from "../archive/call-lookup";
 import { createStorage } from "../archive/create-storage";
+import { SearchGate } from "../archive/search-gate";
 import type { Archive } from "../archive/indexer";
+import { installArchiveCollectors } from "../archive/observe";
 import type { DatabaseHandle } from "../db/database";
 import { createRetention } from "../db/retention";
+import { createInsightsService, type InsightsService } from "../insights/service";
+import { createCallInsightsSources } from "../insights/upstream-sources";
 import { createWorkspace, type Workspace } from "../workspace/create-workspace";
 
 /**
- * The composition root: builds the server's parts once, in order, each from what it uses (design.md §1). The
- * environment is read here and nowhere else on the way to an upstream request. Subsystems of later issues (database,
- * archive indexer, alert engine) are built here too.
+ * The composition root: builds the server's parts once, in order, each from what it uses, from the configuration
+ * (server/config.ts, read once from the environment by server/runtime/index.ts). docs/architecture.md draws what it
+ * builds; a part that needs another receives it here and never reaches for it.
  */
 
 export interface Runtime {
-  env: ServerEnv;
+  config: Config;
   log: Logger;
   breakers: { upstream: CircuitBreaker; media: CircuitBreaker };
   metrics: Metrics;
+  /** Sessions over the users file (server/auth/session.ts). */
+  auth: Auth;
+  /** Per-client limits: `/api` requests, sign-ins, open live streams. */
+  limits: Limits;
+  /** The checks every request passes, at whichever door it enters (proxy.ts, the Node-level doors). */
+  gate: Gate;
   /** The upstream REST client with the response cache in front of it. */
   upstream: Upstream;
   /** Spaces background reads of the upstream below its rate limit; `inBackground` puts work in that lane. */
   budget: UpstreamBudget;
   media: MediaProxy;
-  /** The hub, the relay and (with REDIS_URL) this instance's part in the deployment. */
+  /** The live bus: its events, the browsers' fan-out, the upstream consumer (server/live/create-live.ts). */
   live: Live;
+  /**
+   * A call wherever it lives (server/archive/call-lookup.ts): from REST merged with what the live bus published
+   * since, or the archive's copy of an imported call. The call page, `/api/calls/[callId]`, notes and insights.
+   */
+  call(callId: string, options?: { signal?: AbortSignal }): Promise<LiveCallResult>;
+  insights: InsightsService;
+  /** Each user's archive searches, one at a time (server/archive/search-gate.ts). */
+  searchGate: SearchGate;
   /**
    * Node-level requests the app answers before Next: the live stream (server/live/stream-door.ts) and fresh cached
    * answers of the market-data routes (server/http/answer-door.ts).
    */
   door: Door;
-  /** The answer door's store, read by `/api/metrics`. */
+  /** The answer door's store. */
   answers: AnswerStore;
   /** Who may reach the process without accounts; installed on every HTTP server by `start()`. */
   exposure: ExposureGuard;
@@ -63,50 +86,33 @@ export interface Runtime {
   archive: Archive;
   /** Watchlists, alert rules and the alert engine (evaluates on the leader), notes, the calendar feed. */
   workspace: Workspace;
-  /** Starts what runs in the background (the relay); called once by instrumentation.ts. */
+  /** Starts what runs in the background (the live bus's consumer, the archive, the alert engine); once. */
   start(): void;
   stop(): Promise<void>;
 }
 
 export interface RuntimeOverrides {
   log?: Logger;
-  hub?: LiveHub;
+  bus?: LiveBus;
   fetch?: typeof fetch;
   breakers?: Partial<Runtime["breakers"]>;
   retryBudget?: { max: number; windowMs: number };
   cache?: ResponseCache;
   media?: (defaults: ConstructorParameters<typeof MediaProxy>[0]) => MediaProxy;
   fetcher?: CallFetcher;
-  /** Socket and sequencing timings of the relay (tests shorten them). */
-  relay?: LiveOptions["relay"];
+  /** Socket and sequencing timings of the live bus's consumer (tests shorten them). */
+  consumer?: LiveOptions["consumer"];
   /** A workspace built by the test (its own database), instead of one over the runtime's. */
   workspace?: Workspace;
 }
 
-export function createRuntime(
-  source: Record<string, string | undefined> = process.env,
-  overrides: RuntimeOverrides = {},
-): Runtime {
+export function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Runtime {
   const log = overrides.log ?? getLogger();
-  let env: ServerEnv;
-  try {
-    env = readServerEnv(source);
-  } catch (error) {
+  // Known from the moment they are read, so no later log line can carry them.
+  for (const secret of config.secrets) registerSecret(secret);
+  if (config.upstream.problem) {
     // A bad environment must not keep the dashboard from serving pages: every upstream call answers 503.
-    log.error({ err: error }, "runtime: invalid environment; the market-data service is not configured");
-    env = {
-      upstreamBaseUrl: undefined,
-      upstreamWsUrl: undefined,
-      upstreamApiKey: undefined,
-      upstreamMode: "remote",
-      upstreamTimeoutMs: 8000,
-      databaseUrl: undefined,
-      dataDir: "./data/pglite",
-      backgroundRatePerSecond: DEFAULT_BACKGROUND_RATE,
-      upstreamRateLimitPerSecond: DEFAULT_UPSTREAM_LIMIT,
-      alertRetentionDays: 180,
-      deliveryLogRetentionDays: 30,
-    };
+    log.error({ problem: config.upstream.problem }, "runtime: the market-data service is not configured");
   }
   const breakers = {
     upstream: overrides.breakers?.upstream ?? new CircuitBreaker(),
@@ -114,23 +120,38 @@ export function createRuntime(
     media: overrides.breakers?.media ?? new CircuitBreaker(),
   };
   const metrics = createMetrics();
+  const redis = config.redisUrl;
 
-  const redis = redisUrl(source);
-  const cacheLimits = readCacheLimits(source);
+  const { security } = config;
+  const users = new UsersFile(security.usersFile, log);
+  const auth = createAuth({ users, sessionSecret: security.sessionSecret, exposed: security.exposed });
+  const limits = createLimits({
+    rateLimit: security.rateLimit,
+    ssePerClient: security.ssePerClient,
+    store: redis ? createRedis(redis, "limits") : null,
+    onRefused: metrics.countRateLimited,
+  });
+  const gate = createGate({
+    auth,
+    limits,
+    security,
+    publicUrl: config.server.publicUrl,
+    log,
+    onRateLimited: () => metrics.countRateLimited("api"),
+  });
+
   const cache =
     overrides.cache ??
     new ResponseCache({
-      ...cacheLimits,
-      ...(redis ? { shared: new RedisResponseStore(createRedis(redis, "cache"), cacheLimits) } : {}),
+      ...config.cache,
+      ...(redis ? { shared: new RedisResponseStore(createRedis(redis, "cache"), config.cache) } : {}),
     });
-  const upstreamConfig =
-    env.upstreamBaseUrl && env.upstreamApiKey
-      ? { baseUrl: env.upstreamBaseUrl, apiKey: env.upstreamApiKey, timeoutMs: env.upstreamTimeoutMs }
-      : null;
+  const { baseUrl, apiKey, wsUrl, timeoutMs } = config.upstream;
+  const upstreamConfig = baseUrl && apiKey ? { baseUrl, apiKey, timeoutMs } : null;
   // One budget for every background read of the upstream (backfill, feeds, refreshes): server/upstream/budget.ts.
   const budget = new UpstreamBudget({
-    ratePerSecond: env.backgroundRatePerSecond,
-    limitPerSecond: env.upstreamRateLimitPerSecond,
+    ratePerSecond: config.upstream.backgroundRatePerSecond,
+    limitPerSecond: config.upstream.rateLimitPerSecond,
   });
   const http = createUpstreamClient({
     config: upstreamConfig,
@@ -155,9 +176,10 @@ export function createRuntime(
   };
   const media = overrides.media ? overrides.media(mediaOptions) : new MediaProxy(mediaOptions);
 
-  const onSubscriberError = (error: unknown) => log.warn({ err: error }, "relay: subscriber failed");
-  const scale = redis && !overrides.hub ? createScaleNode({ url: redis, log, onSubscriberError }) : null;
-  const hub = maybeStartBenchHooks(overrides.hub ?? scale?.hub ?? new InMemoryHub({ onSubscriberError }));
+  // The live bus: in memory, or on the shared Redis Stream with leadership of the upstream socket.
+  const onSubscriberError = (error: unknown) => log.warn({ err: error }, "live: subscriber failed");
+  const scale = redis && !overrides.bus ? createScaleNode({ url: redis, log, onSubscriberError }) : null;
+  const bus = overrides.bus ?? scale?.bus ?? new MemoryBus({ onSubscriberError });
   const fetcher: CallFetcher = overrides.fetcher ?? {
     async fetchCall(callId, signal) {
       const call = await fetchLiveCall(upstream, callId, signal);
@@ -171,56 +193,91 @@ export function createRuntime(
     },
   };
   const live = createLive({
-    hub,
-    scale,
-    upstream:
-      env.upstreamWsUrl && env.upstreamApiKey
-        ? { wsBaseUrl: env.upstreamWsUrl, apiKey: env.upstreamApiKey }
-        : null,
+    bus,
+    leadership: scale,
+    upstream: wsUrl && apiKey ? { wsBaseUrl: wsUrl, apiKey } : null,
     fetcher,
     log,
-    relay: overrides.relay,
+    onSubscriberError,
+    consumer: overrides.consumer,
   });
-  const dev = source.NODE_ENV === "development";
+  // The metrics are one of the bus's subscribers; a sentence's lag needs its call's start, not its sentences.
+  bus.subscribe((event) => metrics.observeLiveEvent(event, () => bus.call(event.data.callId)?.startTime));
+  if (config.benchHooks) startBenchHooks(live, config.benchHooks.port);
+
+  const dev = config.server.dev;
   const answers = new AnswerStore();
   const door = chainDoors(
-    createStreamDoor({ hub, log, metrics }),
-    createAnswerDoor({ store: answers, log, metrics, dev, disabled: dev }),
+    createStreamDoor({ browsers: live.browsers, gate, limits, log }),
+    createAnswerDoor({ store: answers, gate, log, dev, disabled: dev }),
   );
-  const exposure = createExposureGuard({ log, ...exposureSettings() });
+  const exposure = createExposureGuard({
+    log,
+    ...exposureSettings(security, config.server.publicUrl, users),
+  });
   let uninstallExposure: (() => void) | null = null;
-  const { database, archive } = createStorage({ config: env, log, hub, upstream });
+  const { database, archive } = createStorage({ database: config.database, log, live: bus, upstream });
+  const liveCallDeps = {
+    upstream,
+    bus,
+    mp3Readiness: (callId: string) => media.mp3Readiness(callId),
+  };
+  const call: Runtime["call"] = (callId, options = {}) =>
+    getCallOrImported(archive, liveCallDeps, callId, options);
+  const insights = createInsightsService({
+    getCall: call,
+    ...createCallInsightsSources(upstream, archive),
+    log,
+  });
+  const searchGate = new SearchGate();
   // Alert firings and delivery logs are pruned daily (docs/storage.md, "Growth under control").
   const retention = createRetention({
     database,
     log,
-    firingsDays: env.alertRetentionDays,
-    deliveriesDays: env.deliveryLogRetentionDays,
+    firingsDays: config.retention.alertDays,
+    deliveriesDays: config.retention.deliveryLogDays,
   });
   const workspace =
     overrides.workspace ??
     createWorkspace({
       database,
-      hub,
+      live: bus,
       isLeader: () => (scale ? scale.role() === "leader" : true),
       upstream,
       log,
-      env: source,
+      config: config.workspace,
       redis: redis
         ? { publisher: createRedis(redis, "alerts-pub"), subscriber: createRedis(redis, "alerts-sub") }
         : null,
-      users: { current: () => readUsers(getSecurityConfig().usersFile) },
+      users: { current: () => users.read() },
     });
 
+  installCollectors(metrics, {
+    browserStreams: () => live.browsers.size(),
+    streamState: () => live.streamState(),
+    breaker: () => ({ state: breakers.upstream.state, rejections: breakers.upstream.stats().rejections }),
+    cache: () => cache.stats(),
+    answers: () => answers.stats(),
+    sequenced: () => live.consumer()?.sequencer.stats() ?? null,
+  });
+  installArchiveCollectors(metrics.registry, archive);
+
+  let started = false;
   return {
-    env,
+    config,
     log,
     breakers,
     metrics,
+    auth,
+    limits,
+    gate,
     upstream,
     budget,
     media,
     live,
+    call,
+    insights,
+    searchGate,
     door,
     answers,
     exposure,
@@ -228,18 +285,21 @@ export function createRuntime(
     archive,
     workspace,
     start() {
+      if (started) return;
+      started = true;
       uninstallExposure ??= exposure.install();
       try {
         live.start();
       } catch (error) {
         // A bad environment must not keep the dashboard from serving REST pages; health reports the stream closed.
-        log.error({ err: error }, "relay: failed to start");
+        log.error({ err: error }, "live: the upstream consumer failed to start");
       }
       archive.start();
       workspace.start();
       retention.start();
     },
     async stop() {
+      started = false;
       uninstallExposure?.();
       uninstallExposure = null;
       live.stop();

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Redis } from "ioredis";
-import type { RelayLogger } from "../live/call-state";
+import type { StructuredLog } from "../log";
 import { KEY_PREFIX } from "./redis";
 
 /**
@@ -10,7 +10,7 @@ import { KEY_PREFIX } from "./redis";
  *   the holder can extend it). An instance that cannot renew in time (paused, partitioned) steps down on its own
  *   once its lease has certainly expired, before anyone else can have acquired it.
  * - Fencing: on acquisition the new leader takes `INCR leader:epoch`. Every publish checks the epoch atomically
- *   (see redis-hub.ts), so an old leader that wakes from a pause after someone else took over cannot append.
+ *   (see redis-bus.ts), so an old leader that wakes from a pause after someone else took over cannot append.
  * - A follower tries to acquire every `retryMs`; with the defaults (5 s lease, 1 s retry) a dead leader is replaced
  *   within ~6 s.
  */
@@ -26,7 +26,7 @@ export type Role = "leader" | "follower";
 export interface LeaderElectionOptions {
   redis: Redis;
   instanceId: string;
-  log: RelayLogger;
+  log: StructuredLog;
   ttlMs?: number;
   renewMs?: number;
   retryMs?: number;

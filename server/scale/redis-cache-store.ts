@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { getLogger } from "../log";
 import type { SharedCacheEntry, SharedResponseStore } from "../upstream/cache";
-import { DEFAULT_CACHE_LIMITS } from "../upstream/cache-config";
+import { DEFAULT_CACHE_LIMITS } from "../config";
 import { KEY_PREFIX } from "./redis";
 
 /**

@@ -5,7 +5,7 @@ import { getLogger } from "../log";
 /**
  * Redis connections for scale-out (issue 7). Every key lives under one prefix so several deployments can share a
  * Redis. The runtime reads `REDIS_URL` (its presence selects the Redis-backed
- * hub and cache); an invalid value must fail loudly at start.
+ * live bus and cache); an invalid value must fail loudly at start.
  */
 
 export const KEY_PREFIX = "callroom:";

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 
 /**
  * A circuit breaker for the upstream REST API. Closed: calls pass, outcomes are recorded. It opens after
@@ -72,7 +72,6 @@ export class CircuitBreaker {
     this.rejections += 1;
     const waitMs = Math.max(1000, this.options.cooldownMs - (this.now() - this.openedAt));
     throw new AppError(
-      503,
       "upstream_unavailable",
       "The market-data service is failing; we will try it again shortly.",
       { retryAfterSeconds: Math.ceil(waitMs / 1000) },

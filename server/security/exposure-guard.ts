@@ -3,10 +3,9 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Logger } from "pino";
-import { readUsers } from "../auth/users";
-import { getSecurityConfig } from "./config";
+import type { UsersFile } from "../auth/users";
 import { decideAdmission, listensBeyondLoopback, type Listening } from "./exposure";
-import { hostCheckFor, type HostCheck, type HostRefusal } from "./host-check";
+import { createHostCheck, type HostCheck, type HostRefusal } from "./host-check";
 
 /**
  * Applies the exposure decision (server/security/exposure.ts) to every request of every HTTP server in the process,
@@ -161,14 +160,16 @@ export function createExposureGuard(deps: ExposureGuardDeps): ExposureGuard {
   };
 }
 
-/** The guard's view of the security settings (server/security/config.ts) and of the users file. */
-export function exposureSettings(): Omit<ExposureGuardDeps, "log"> {
+/** The guard's view of the security settings (server/config.ts) and of the users file. */
+export function exposureSettings(
+  security: { trustProxyHops: number; sessionSecret: string | undefined },
+  publicUrl: string | undefined,
+  users: UsersFile,
+): Omit<ExposureGuardDeps, "log"> {
+  const hostCheck = createHostCheck(publicUrl);
   return {
-    hostCheck: () => hostCheckFor(getSecurityConfig().publicUrl),
-    trustProxyHops: () => getSecurityConfig().trustProxyHops,
-    accessControlReady: () => {
-      const config = getSecurityConfig();
-      return config.sessionSecret !== undefined && readUsers(config.usersFile).size > 0;
-    },
+    hostCheck: () => hostCheck,
+    trustProxyHops: () => security.trustProxyHops,
+    accessControlReady: () => security.sessionSecret !== undefined && users.read().size > 0,
   };
 }

@@ -1,19 +1,18 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
-import { getAuthState, readCookie, readSessionUser, SESSION_COOKIE } from "../auth/session";
-import { getLogger } from "../log";
-import type { Metrics } from "../metrics/registry";
+import { ERROR_CATALOG, type ErrorCode } from "@/lib/schemas/errors";
+import { readCookie, SESSION_COOKIE, type Auth } from "../auth/session";
+import type { StructuredLog } from "../log";
 import { clientAddress, isHttps } from "./client-address";
-import { getSecurityConfig } from "./config";
 import { requestIdFrom } from "./headers";
-import { hostCheckFor } from "./host-check";
-import { getLimits } from "./limits";
+import { createHostCheck } from "./host-check";
+import type { Limits } from "./limits";
 
 /**
  * The checks every request passes before it reaches a page, route handler, SSE stream or media path: request id,
- * client address, the per-client `/api` rate limit and the session. One implementation for both doors into the
- * process: Next's proxy (proxy.ts) and the live stream's Node-level door (server/live/stream-door.ts),
- * which serves `/api/stream` ahead of Next and must refuse exactly what the proxy refuses.
+ * client address, the per-client `/api` rate limit and the session. One implementation for every door into the
+ * process: Next's proxy (proxy.ts) and the Node-level doors (server/http/door.ts), which serve some requests ahead
+ * of Next and must refuse exactly what the proxy refuses. Built once by the composition root.
  *
  * Authentication applies when the users file has a user or the server listens beyond loopback. Open without a
  * session: the login page and `/api/session`, `/api/health` (load balancers; it reveals only up/degraded), and
@@ -55,13 +54,13 @@ export type GateVerdict =
 export type GateRefusal = Extract<GateVerdict, { kind: "deny" }>;
 
 /** The error code doubles as the access log's outcome. */
-export function deny(
-  status: number,
-  code: string,
-  message: string,
-  headers?: Record<string, string>,
-): GateRefusal {
-  return { kind: "deny", status, code, message, headers, outcome: code };
+export function deny(code: ErrorCode, message: string, headers?: Record<string, string>): GateRefusal {
+  return { kind: "deny", status: ERROR_CATALOG[code].status, code, message, headers, outcome: code };
+}
+
+/** "login" is for pages: the doors that serve API paths answer 401 instead, as the proxy does there. */
+export function apiRefusal(verdict: Exclude<GateVerdict, { kind: "pass" }>): GateRefusal {
+  return verdict.kind === "deny" ? verdict : deny("unauthenticated", "Sign in to use Callroom.");
 }
 
 /** A refusal as our error body `{ error: { code, message } }`, never cached. */
@@ -80,59 +79,103 @@ function hasMetricsToken(headers: Headers, token: string | undefined): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function gateContext(request: GateRequest): GateContext {
-  const config = getSecurityConfig();
-  return {
-    requestId: requestIdFrom(request.headers, config.trustProxyHops > 0),
-    client: clientAddress(request.headers, config.trustProxyHops),
-    https: isHttps(request.headers, request.url),
-    isApi: request.pathname === "/api" || request.pathname.startsWith("/api/"),
-  };
+/** Header proxy.ts sets to the address it resolved (after dropping any client-sent value). */
+export const CLIENT_HEADER = "x-callroom-client";
+
+export interface Gate {
+  context(request: GateRequest): GateContext;
+  check(request: GateRequest, context: GateContext): Promise<GateVerdict>;
+  /** The one access-log line per request; the request id ties it to the route's own lines. */
+  log(request: GateRequest, context: GateContext, outcome: string): void;
+  /** The client of a request that came through the proxy (route handlers): the address the proxy resolved. */
+  client(request: Request): string;
 }
 
-export async function checkRequest(
-  request: GateRequest,
-  context: GateContext,
-  metrics: Pick<Metrics, "countRateLimited">,
-): Promise<GateVerdict> {
-  const { pathname } = request;
-  if (context.isApi && pathname !== "/api/health") {
-    const decision = await getLimits().api.consume(context.client);
-    if (!decision.allowed) {
-      metrics.countRateLimited("api");
-      return deny(429, "rate_limited", "Too many requests; slow down and retry shortly.", {
-        "Retry-After": String(decision.retryAfterSeconds),
-      });
-    }
-  }
+export interface GateDeps {
+  auth: Auth;
+  limits: Pick<Limits, "api">;
+  security: { trustProxyHops: number; metricsToken: string | undefined };
+  /** `CALLROOM_PUBLIC_URL`: its host is accepted beside loopback's names on an open instance. */
+  publicUrl: string | undefined;
+  log: Pick<StructuredLog, "info">;
+  /** A request refused by the `/api` rate limit (the rate-limit metric). */
+  onRateLimited: () => void;
+}
 
-  const auth = getAuthState();
-  if (!auth.enabled) {
-    // Open instance: only this machine's names (DNS rebinding, server/security/host-check.ts).
-    const refusal = hostCheckFor(getSecurityConfig().publicUrl).refusal({
-      host: request.headers.get("host") ?? new URL(request.url).host,
-      origin: request.headers.get("origin"),
-    });
-    if (refusal) return deny(refusal.status, refusal.code, refusal.message);
-    return { kind: "pass", user: null };
-  }
-  // The user's key, not their name: workspace rows belong to the stable id (server/auth/users.ts).
-  const user = await readSessionUser(readCookie(request.headers.get("cookie"), SESSION_COOKIE), auth);
-  if (user) return { kind: "pass", user: user.key };
-  const isPublic =
-    PUBLIC_PATHS.has(pathname) ||
-    // A calendar feed is fetched by calendar applications, which cannot sign in: its secret token is its access.
-    FEED_PATH.test(pathname) ||
-    // `npm run import` cannot sign in: the route checks its bearer, the token from the database folder's lock.
-    (pathname === "/api/archive/import" &&
-      request.headers.get("authorization")?.startsWith("Bearer ") === true) ||
-    (pathname === "/api/metrics" && hasMetricsToken(request.headers, getSecurityConfig().metricsToken));
-  if (isPublic) return { kind: "pass", user: null };
-  if (auth.misconfigured) {
-    return deny(503, "auth_misconfigured", "Sign-in is not configured on this server (session secret).");
-  }
-  if (context.isApi) return deny(401, "unauthenticated", "Sign in to use Callroom.");
-  return { kind: "login" };
+export function createGate(deps: GateDeps): Gate {
+  const { trustProxyHops, metricsToken } = deps.security;
+  const hostCheck = createHostCheck(deps.publicUrl);
+  return {
+    context(request) {
+      return {
+        requestId: requestIdFrom(request.headers, trustProxyHops > 0),
+        client: clientAddress(request.headers, trustProxyHops),
+        https: isHttps(request.headers, request.url),
+        isApi: request.pathname === "/api" || request.pathname.startsWith("/api/"),
+      };
+    },
+
+    async check(request, context) {
+      const { pathname } = request;
+      if (context.isApi && pathname !== "/api/health") {
+        const decision = await deps.limits.api.consume(context.client);
+        if (!decision.allowed) {
+          deps.onRateLimited();
+          return deny("rate_limited", "Too many requests; slow down and retry shortly.", {
+            "Retry-After": String(decision.retryAfterSeconds),
+          });
+        }
+      }
+
+      const auth = deps.auth.state();
+      if (!auth.enabled) {
+        // Open instance: only this machine's names (DNS rebinding, server/security/host-check.ts).
+        const refusal = hostCheck.refusal({
+          host: request.headers.get("host") ?? new URL(request.url).host,
+          origin: request.headers.get("origin"),
+        });
+        if (refusal) return deny(refusal.code, refusal.message);
+        return { kind: "pass", user: null };
+      }
+      // The user's key, not their name: workspace rows belong to the stable id (server/auth/users.ts).
+      const user = await deps.auth.readSessionUser(
+        readCookie(request.headers.get("cookie"), SESSION_COOKIE),
+        auth,
+      );
+      if (user) return { kind: "pass", user: user.key };
+      const isPublic =
+        PUBLIC_PATHS.has(pathname) ||
+        // A calendar feed is fetched by calendar applications, which cannot sign in: its secret token is its access.
+        FEED_PATH.test(pathname) ||
+        // `npm run import` cannot sign in: the route checks its bearer, the token from the database folder's lock.
+        (pathname === "/api/archive/import" &&
+          request.headers.get("authorization")?.startsWith("Bearer ") === true) ||
+        (pathname === "/api/metrics" && hasMetricsToken(request.headers, metricsToken));
+      if (isPublic) return { kind: "pass", user: null };
+      if (auth.misconfigured) {
+        return deny("auth_misconfigured", "Sign-in is not configured on this server (session secret).");
+      }
+      if (context.isApi) return deny("unauthenticated", "Sign in to use Callroom.");
+      return { kind: "login" };
+    },
+
+    log(request, context, outcome) {
+      deps.log.info(
+        {
+          reqId: context.requestId,
+          method: request.method,
+          path: loggablePath(request.pathname),
+          client: context.client,
+          outcome,
+        },
+        "request",
+      );
+    },
+
+    client(request) {
+      return request.headers.get(CLIENT_HEADER) ?? clientAddress(request.headers, trustProxyHops);
+    },
+  };
 }
 
 /**
@@ -143,18 +186,4 @@ export function loggablePath(pathname: string): string {
   return pathname.startsWith("/api/feeds/")
     ? pathname.replace(/^\/api\/feeds\/[^/]+?(\.ics)?$/, "/api/feeds/[token]$1")
     : pathname;
-}
-
-/** The one access-log line per request; the request id ties it to the route's own lines. */
-export function logRequest(request: GateRequest, context: GateContext, outcome: string): void {
-  getLogger().info(
-    {
-      reqId: context.requestId,
-      method: request.method,
-      path: loggablePath(request.pathname),
-      client: context.client,
-      outcome,
-    },
-    "request",
-  );
 }

@@ -13,7 +13,11 @@ import { isLoopbackAddress } from "./exposure";
  * With users the check is not needed (a rebinding page has no session cookie: the cookie belongs to our name).
  */
 
-export type HostRefusal = { status: 421 | 403; code: string; message: string };
+export type HostRefusal = {
+  status: 421 | 403;
+  code: "misdirected_request" | "cross_origin";
+  message: string;
+};
 
 /** `name`, `name:port`, `[v6]` or `[v6]:port` → the bare lower-case name (`::1` for `[::1]`); null if unparsable. */
 export function hostName(hostHeader: string): string | null {
@@ -67,12 +71,4 @@ export function createHostCheck(publicUrl: string | undefined | null): HostCheck
       return null;
     },
   };
-}
-
-let last: { publicUrl: string | undefined | null; check: HostCheck } | undefined;
-
-/** `createHostCheck`, built again only when the public URL changes (it is consulted on every request). */
-export function hostCheckFor(publicUrl: string | undefined | null): HostCheck {
-  if (last?.publicUrl !== publicUrl || !last) last = { publicUrl, check: createHostCheck(publicUrl) };
-  return last.check;
 }

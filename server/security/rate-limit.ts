@@ -5,29 +5,27 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
-import { createRedis, redisUrl } from "../scale/redis";
+import type { Redis } from "ioredis";
 
 /**
  * With REDIS_URL (several instances, issue 7) limits are counted in Redis so they hold across instances, with an
- * in-memory insurance limiter taking over while Redis is unreachable; otherwise in memory.
+ * in-memory insurance limiter taking over while Redis is unreachable; otherwise in memory. The runtime hands the
+ * Redis connection in (`store`), or null.
  */
 type LimiterOptions = ConstructorParameters<typeof RateLimiterMemory>[0];
 
-function createLimiter(options: LimiterOptions): RateLimiterMemory | RateLimiterRedis {
-  const url = redisUrl(process.env);
-  if (!url) return new RateLimiterMemory(options);
-  sharedClient ??= createRedis(url, "limits");
+function createLimiter(options: LimiterOptions, store: Redis | null): RateLimiterMemory | RateLimiterRedis {
+  if (!store) return new RateLimiterMemory(options);
   return new RateLimiterRedis({
     ...options,
     keyPrefix: `callroom:rl:${options.keyPrefix ?? "api"}`,
-    storeClient: sharedClient,
+    storeClient: store,
     insuranceLimiter: new RateLimiterMemory(options),
   });
 }
-let sharedClient: ReturnType<typeof createRedis> | undefined;
 
 /**
- * In-memory limits (one process; a Redis-backed limiter can replace these when the app scales out, design.md §1).
+ * The limits:
  *
  * - `/api` requests: `rate` per second per client, plus a burst bucket of 5 × rate per 10 s used only when the
  *   per-second bucket is empty: a dashboard opening fires a dozen queries at once, a scraper cannot keep that up.
@@ -51,16 +49,18 @@ function toDecision(result: unknown): LimitDecision {
 
 export class ApiRateLimiter {
   private readonly limiter: BurstyRateLimiter | null;
-  constructor(readonly rate: number) {
+  constructor(
+    readonly rate: number,
+    store: Redis | null = null,
+  ) {
     this.limiter =
       rate > 0
         ? new BurstyRateLimiter(
-            createLimiter({ points: Math.max(1, Math.floor(rate)), duration: 1 }),
-            createLimiter({
-              keyPrefix: "burst",
-              points: Math.max(1, Math.floor(rate * 5)),
-              duration: 10,
-            }),
+            createLimiter({ points: Math.max(1, Math.floor(rate)), duration: 1 }, store),
+            createLimiter(
+              { keyPrefix: "burst", points: Math.max(1, Math.floor(rate * 5)), duration: 10 },
+              store,
+            ),
           )
         : null;
   }
@@ -77,12 +77,13 @@ export class ApiRateLimiter {
 }
 
 export class LoginLimiter {
-  private readonly byUser = createLimiter({ keyPrefix: "login-user", points: 5, duration: 15 * 60 });
-  private readonly byAddress = createLimiter({
-    keyPrefix: "login-ip",
-    points: 20,
-    duration: 15 * 60,
-  });
+  private readonly byUser;
+  private readonly byAddress;
+
+  constructor(store: Redis | null = null) {
+    this.byUser = createLimiter({ keyPrefix: "login-user", points: 5, duration: 15 * 60 }, store);
+    this.byAddress = createLimiter({ keyPrefix: "login-ip", points: 20, duration: 15 * 60 }, store);
+  }
 
   /**
    * Takes one attempt from both budgets before the password is checked, atomically per key, so concurrent wrong

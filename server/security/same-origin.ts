@@ -1,6 +1,5 @@
 import "server-only";
-import { AppError } from "../http/errors";
-import { getSecurityConfig } from "./config";
+import { AppError } from "../errors";
 
 /**
  * CSRF guard for every state-changing request (sign-in and out, the workspace API): a mutation must come from our own
@@ -9,12 +8,12 @@ import { getSecurityConfig } from "./config";
  * cannot make a browser send (and which cannot ride a victim's cookies anyway). `X-Forwarded-Host` names our host
  * only behind a trusted proxy (CALLROOM_TRUST_PROXY).
  */
-export function assertSameOrigin(request: Request): void {
+export function assertSameOrigin(request: Request, trustProxyHops: number): void {
   const site = request.headers.get("sec-fetch-site");
   if (site !== null && site !== "same-origin" && site !== "none") throw crossOrigin();
   const origin = request.headers.get("origin");
   if (origin === null) return;
-  const forwarded = getSecurityConfig().trustProxyHops > 0 ? request.headers.get("x-forwarded-host") : null;
+  const forwarded = trustProxyHops > 0 ? request.headers.get("x-forwarded-host") : null;
   const host = forwarded ?? request.headers.get("host") ?? new URL(request.url).host;
   let originHost: string;
   try {
@@ -27,9 +26,5 @@ export function assertSameOrigin(request: Request): void {
 }
 
 function crossOrigin(): AppError {
-  return new AppError(
-    403,
-    "cross_origin",
-    "Cross-site requests are not accepted here; use Callroom's own pages.",
-  );
+  return new AppError("cross_origin", "Cross-site requests are not accepted here; use Callroom's own pages.");
 }

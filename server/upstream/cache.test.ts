@@ -1,7 +1,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { cacheKey, CACHE_POLICIES, ResponseCache, type CachePolicy } from "./cache";
 
 const policy: CachePolicy = { freshMs: 60, swrMs: 200, staleIfErrorMs: 2000 };
@@ -62,7 +62,7 @@ describe("ResponseCache", () => {
     const { fetcher } = counter<string>([
       () => "v1",
       () => {
-        throw new AppError(502, "upstream_error", "down");
+        throw new AppError("upstream_error", "down");
       },
     ]);
     const first = await cache.get("k", policy, fetcher);
@@ -78,7 +78,7 @@ describe("ResponseCache", () => {
     const { fetcher } = counter<string>([
       () => "v1",
       () => {
-        throw new AppError(504, "upstream_timeout", "slow");
+        throw new AppError("upstream_timeout", "slow");
       },
     ]);
     await cache.get("k", tight, fetcher);
@@ -91,7 +91,7 @@ describe("ResponseCache", () => {
     const { fetcher } = counter<string>([
       () => "v1",
       () => {
-        throw new AppError(404, "not_found", "gone");
+        throw new AppError("not_found", "gone");
       },
     ]);
     await cache.get("k", policy, fetcher);
@@ -113,7 +113,7 @@ describe("ResponseCache", () => {
     const { fetcher, calls } = counter<string>([
       () =>
         wait(20).then(() => {
-          throw new AppError(502, "upstream_error", "down");
+          throw new AppError("upstream_error", "down");
         }),
       () => "v2",
     ]);

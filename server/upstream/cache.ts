@@ -1,8 +1,8 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { getLogger } from "../log";
-import { DEFAULT_CACHE_LIMITS } from "./cache-config";
+import { DEFAULT_CACHE_LIMITS } from "../config";
 import { estimateBytes } from "./value-size";
 import { inBackground } from "./budget";
 
@@ -119,9 +119,9 @@ export function cacheKey(
 function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
   if (signal.aborted)
-    return Promise.reject(new AppError(499, "client_closed_request", "The request was cancelled."));
+    return Promise.reject(new AppError("client_closed_request", "The request was cancelled."));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new AppError(499, "client_closed_request", "The request was cancelled."));
+    const onAbort = () => reject(new AppError("client_closed_request", "The request was cancelled."));
     signal.addEventListener("abort", onAbort, { once: true });
     promise.then(
       (v) => {

@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError, toErrorResponse } from "../http/errors";
-import { createLogger, setLogger } from "../log";
+import { AppError, toErrorResponse } from "../errors";
+import { createLogger, installLogger } from "../log";
 import { getRuntime } from "../runtime";
 import { inBackground } from "./budget";
 import { clearUpstreamEnv, setUpstreamEnv } from "./test/env";
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
   clearUpstreamEnv();
-  setLogger(undefined);
+  installLogger(undefined);
 });
 beforeEach(() => {
   fake.requests = [];
@@ -34,7 +34,7 @@ beforeEach(() => {
   });
   const logger = createLogger(sink);
   logger.level = "debug";
-  setLogger(logger);
+  installLogger(logger);
   // After the logger: the runtime hands its logger to the client it builds.
   ENV = { UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: KEY, UPSTREAM_TIMEOUT_MS: "1000" };
   setUpstreamEnv(ENV);
@@ -112,7 +112,7 @@ describe("upstreamGet", () => {
   it("maps 429 to 503 with Retry-After and does not retry", async () => {
     fake.handler = (_req, res) => json(res, 429, { message: "Too many requests" }, { "Retry-After": "7" });
     const error = await failure(getRuntime().upstream.http.get("/p", {}, schema));
-    expect(error).toMatchObject({ status: 503, code: "rate_limited", retryAfterSeconds: 7 });
+    expect(error).toMatchObject({ status: 503, code: "upstream_rate_limited", retryAfterSeconds: 7 });
     expect(toErrorResponse(error).headers.get("Retry-After")).toBe("7");
     expect(fake.requests).toHaveLength(1);
   });
@@ -246,7 +246,7 @@ describe("upstreamGet", () => {
   });
 
   it("scrubs the key from anything logged, even inside messages and URLs", () => {
-    setLogger(undefined);
+    installLogger(undefined);
     const lines: string[] = [];
     const logger = createLogger(
       new Writable({
@@ -256,7 +256,7 @@ describe("upstreamGet", () => {
         },
       }),
     );
-    setLogger(logger);
+    installLogger(logger);
     logger.warn(
       {
         headers: { authorization: `token ${KEY}` },

@@ -1,8 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { Logger } from "pino";
-import type { UpstreamConfig } from "../env";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import type { CircuitBreaker } from "../security/circuit-breaker";
 import { guardUpstreamCall, type UpstreamCallObserver } from "../security/upstream-guard";
 import { currentLane, type Lane, type UpstreamBudget } from "./budget";
@@ -70,19 +69,18 @@ export interface UpstreamClientStats {
 export const upstreamErrors = {
   auth: () =>
     new AppError(
-      502,
       "upstream_auth",
       "The market-data key was rejected; the server's configuration needs attention.",
     ),
-  plan: () => new AppError(502, "upstream_plan", "Our market-data plan does not include this data."),
+  plan: () => new AppError("upstream_plan", "Our market-data plan does not include this data."),
   rateLimited: (retryAfterSeconds: number) =>
-    new AppError(503, "rate_limited", "The market-data service is busy; please retry shortly.", {
+    new AppError("upstream_rate_limited", "The market-data service is busy; please retry shortly.", {
       retryAfterSeconds,
     }),
-  timeout: () => new AppError(504, "upstream_timeout", "The market-data service did not answer in time."),
-  failed: () => new AppError(502, "upstream_error", "The market-data service failed to answer."),
-  unexpected: () => new AppError(502, "upstream_error", "Unexpected response from the market-data service."),
-  cancelled: () => new AppError(499, "client_closed_request", "The request was cancelled."),
+  timeout: () => new AppError("upstream_timeout", "The market-data service did not answer in time."),
+  failed: () => new AppError("upstream_error", "The market-data service failed to answer."),
+  unexpected: () => new AppError("upstream_error", "Unexpected response from the market-data service."),
+  cancelled: () => new AppError("client_closed_request", "The request was cancelled."),
 };
 
 /** What an upstream error body says, whatever its shape: envelope, bare JSON string, `{message}` or `{text}`. */
@@ -174,6 +172,13 @@ export interface Upstream {
   log: Logger;
 }
 
+/** Where the market-data service is (server/config.ts `upstream`, once both the URL and the key are set). */
+export interface UpstreamConfig {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+}
+
 export interface UpstreamClientDeps {
   /** null when the upstream is not configured: every call then fails with 503 `upstream_not_configured`. */
   config: UpstreamConfig | null;
@@ -188,11 +193,7 @@ export interface UpstreamClientDeps {
 }
 
 export function upstreamNotConfigured(): AppError {
-  return new AppError(
-    503,
-    "upstream_not_configured",
-    "The market-data service is not configured on this server.",
-  );
+  return new AppError("upstream_not_configured", "The market-data service is not configured on this server.");
 }
 
 /** Every call passes the circuit breaker (server/security/circuit-breaker.ts), which also times it for metrics. */

@@ -1,7 +1,5 @@
 import "server-only";
 import type { Health } from "@/lib/schemas/health";
-import type { ServerEnv } from "../env";
-import type { Live } from "../live/relay";
 import { CACHE_POLICIES } from "./cache";
 import { fetchEarningsRows } from "./calendars";
 import type { Upstream } from "./client";
@@ -9,34 +7,10 @@ import type { Upstream } from "./client";
 /**
  * Health of our link to the market-data service. REST is probed with the cheapest real call (one calendar row),
  * cached 15 s without stale serving, so a burst of health checks costs one upstream request and an outage shows
- * within 15 s. The WebSocket side is the relay's state: "unknown" while no relay runs in this process (tests,
- * build workers, no upstream configured), "connecting" while it (re)connects, "error" once it gave up.
+ * within 15 s. The WebSocket side is the live bus's view of the upstream socket (server/live/create-live.ts):
+ * "unknown" while no consumer runs in this process (tests, no upstream configured), "connecting" while it
+ * (re)connects, "error" once it gave up.
  */
-
-type StreamStatus = Health["upstream"]["stream"];
-
-export function streamStatus(live: Live): StreamStatus {
-  const scale = live.scale;
-  if (scale) {
-    const role = scale.role();
-    if (role === "follower") return { state: scale.hub.isFollowing ? "ok" : "connecting", role };
-    return { state: live.relay() ? socketStatus(live) : "connecting", role };
-  }
-  if (!live.relay()) return "unknown";
-  return socketStatus(live);
-}
-
-function socketStatus(live: Live): "ok" | "connecting" | "error" {
-  switch (live.streamState()) {
-    case "open":
-      return "ok";
-    case "connecting":
-    case "reconnecting":
-      return "connecting";
-    default:
-      return "error";
-  }
-}
 
 export async function checkUpstreamRest(
   upstream: Upstream,
@@ -57,15 +31,15 @@ export async function checkUpstreamRest(
 }
 
 export interface HealthParts {
-  env: ServerEnv;
+  mode: Health["upstream"]["mode"];
   upstream: Upstream;
-  live: Live;
+  streamStatus(): Health["upstream"]["stream"];
 }
 
 export async function getHealth(parts: HealthParts, options: { signal?: AbortSignal } = {}): Promise<Health> {
-  const mode = parts.env.upstreamMode;
+  const { mode } = parts;
   const rest = await checkUpstreamRest(parts.upstream, options);
-  const stream = streamStatus(parts.live);
+  const stream = parts.streamStatus();
   const streamState = typeof stream === "string" ? stream : stream.state;
   const status = rest === "ok" && streamState !== "error" ? "ok" : "degraded";
   return { status, upstream: { mode, rest, stream } };

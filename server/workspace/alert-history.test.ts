@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "@/server/config";
 import type { Database } from "../db/database";
-import { InMemoryHub } from "../live/hub";
+import { MemoryBus } from "../live/memory-bus";
 import { clearUpstreamEnv, setUpstreamEnv } from "../upstream/test/env";
 import { json, startFakeUpstream, type FakeUpstream } from "../upstream/test/fake-upstream";
 import { createWorkspace, type Workspace } from "./create-workspace";
@@ -15,7 +16,7 @@ const CALL = "c".repeat(24);
 let fake: FakeUpstream;
 let database: Database;
 let workspace: Workspace;
-let hub: InMemoryHub;
+let bus: MemoryBus;
 
 /** 1,000 records on the first page of the changes, one more on the second: the one a rule watches. */
 const changed = Array.from({ length: 1_001 }, (_, i) => ({
@@ -45,14 +46,14 @@ beforeAll(async () => {
   };
   const runtime = setUpstreamEnv({ UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: "k" });
   database = await testDatabase();
-  hub = new InMemoryHub();
+  bus = new MemoryBus();
   workspace = createWorkspace({
     database: { driver: "pglite", get: async () => database, close: async () => {} },
-    hub,
+    live: bus,
     isLeader: () => true,
     upstream: runtime.upstream,
     log: { info() {}, warn() {}, error() {}, debug() {} } as never,
-    env: {},
+    config: readConfig({}).workspace,
   });
 }, 60_000);
 
@@ -78,7 +79,7 @@ describe("the results poll", () => {
 
 describe("deleting what fired keeps the alert history", () => {
   const fire = async (user: string, sequence: number) => {
-    hub.publish({
+    bus.publish({
       event: "sentence",
       symbol: "NWSC",
       data: {

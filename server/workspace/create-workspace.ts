@@ -1,8 +1,9 @@
 import "server-only";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
+import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/database";
-import type { LiveHub } from "../live/hub";
+import type { LiveBus } from "../live/bus";
 import { PromiseMemo } from "../insights/memo";
 import { createUpstreamInsightsSources } from "../insights/upstream-sources";
 import { getUpstreamCall } from "../upstream/calls";
@@ -12,15 +13,13 @@ import type { Upstream } from "../upstream/client";
 import { createMemoryBus, createRedisBus, type AlertBus } from "../alerts/bus";
 import type { EarningsActuals } from "../alerts/evaluator";
 import { createGuidanceDescriber } from "../alerts/guidance-detail";
-import { ensureVapidKeys, PushSender, vapidKeysFromEnv } from "../alerts/push";
+import { ensureVapidKeys, PushSender, vapidKeysFrom } from "../alerts/push";
 import { createPushWorkerPool } from "../alerts/push-worker-pool";
-import { registerSecret } from "../log";
 import { AlertService } from "../alerts/service";
 import { AlertStore } from "../alerts/store";
 import { WebhookSender } from "../alerts/webhook";
 import { parseWebhookAllowlist, type WebhookAllowlist } from "../alerts/webhook-target";
 import { FeedTokenRepository } from "./feeds";
-import { notesPerUser } from "./limits";
 import {
   createUserAccess,
   everyoneActive,
@@ -36,20 +35,21 @@ import { WatchlistRepository } from "./watchlists";
  * The workspace's parts (watchlists, alerts, notes, feeds) built from their collaborators, for the composition root
  * (server/runtime). Repositories open on first use of the database, so pages that do not need it never wait for it.
  *
- * Environment: `CALLROOM_WEBHOOK_ALLOWLIST` (hosts a webhook or push endpoint may reach although private),
- * `CALLROOM_PUBLIC_URL` (absolute links in webhooks and the calendar feed; without it webhooks carry no link and
- * the feed uses the request's origin), `CALLROOM_ALERTS_CONTACT` (the VAPID contact, default
- * `mailto:alerts@callroom.invalid`).
+ * Configuration (server/config.ts, `workspace`): `CALLROOM_WEBHOOK_ALLOWLIST` (hosts a webhook may reach although
+ * private), `CALLROOM_PUSH_ALLOWLIST` (push endpoints beside the browsers' push services), `CALLROOM_PUBLIC_URL`
+ * (absolute links in webhooks and the calendar feed; without it webhooks carry no link and the feed uses the
+ * request's origin), `CALLROOM_ALERTS_CONTACT` (the VAPID contact), `CALLROOM_VAPID_PUBLIC_KEY` and
+ * `CALLROOM_VAPID_PRIVATE_KEY` (the key pair, else generated and stored), `CALLROOM_NOTES_PER_USER`.
  */
 
 export interface WorkspaceDeps {
   database: DatabaseHandle;
-  hub: LiveHub;
+  live: LiveBus;
   /** True on the instance that holds the upstream socket (alone: always). */
   isLeader: () => boolean;
   upstream: Upstream | null;
   log: Logger;
-  env: Record<string, string | undefined>;
+  config: Config["workspace"];
   /** With REDIS_URL: two connections for the alert bus (publishing, listening). */
   redis?: { publisher: Redis; subscriber: Redis } | null;
   /** The users file's users; without it every user is active and nothing is revoked (tests). */
@@ -90,10 +90,9 @@ const RESULTS_MAX_PAGES = 50;
 
 export function createWorkspace(deps: WorkspaceDeps): Workspace {
   const { log } = deps;
-  const allowlist = parseWebhookAllowlist(deps.env.CALLROOM_WEBHOOK_ALLOWLIST);
-  const pushAllowlist = parseWebhookAllowlist(deps.env.CALLROOM_PUSH_ALLOWLIST);
-  const publicBaseUrl = deps.env.CALLROOM_PUBLIC_URL?.replace(/\/+$/, "") || null;
-  const contact = deps.env.CALLROOM_ALERTS_CONTACT || "mailto:alerts@callroom.invalid";
+  const allowlist = parseWebhookAllowlist(deps.config.webhookAllowlist);
+  const pushAllowlist = parseWebhookAllowlist(deps.config.pushAllowlist);
+  const { publicBaseUrl, alertsContact: contact } = deps.config;
 
   let repos: Promise<Repositories> | null = null;
   const repositories = () =>
@@ -101,7 +100,7 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
       ({ db }) => ({
         watchlists: new WatchlistRepository(db),
         alerts: new AlertStore(db),
-        notes: new NotesRepository(db, notesPerUser(deps.env)),
+        notes: new NotesRepository(db, deps.config.notesPerUser),
         feeds: new FeedTokenRepository(db),
       }),
       (error: unknown) => {
@@ -126,9 +125,9 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
   const pushSender = () =>
     (push ??= Promise.resolve()
       .then(() => {
-        const fromEnv = vapidKeysFromEnv(deps.env);
-        if (fromEnv) registerSecret(fromEnv.privateKey);
-        return fromEnv ?? repositories().then(({ alerts }) => ensureVapidKeys(alerts));
+        // The configured pair (its private key is one of the config's secrets, never logged), else the stored one.
+        const configured = vapidKeysFrom(deps.config.vapid);
+        return configured ?? repositories().then(({ alerts }) => ensureVapidKeys(alerts));
       })
       .then(
         (keys) =>
@@ -159,7 +158,7 @@ export function createWorkspace(deps: WorkspaceDeps): Workspace {
   const upstream = deps.upstream;
   const service = new AlertService({
     describeGuidance: upstream ? guidanceDescriber(upstream) : undefined,
-    hub: deps.hub,
+    live: deps.live,
     isLeader: deps.isLeader,
     bus,
     webhooks,

@@ -6,12 +6,12 @@ import { searchNotes } from "../archive/note-search";
 import type { Db } from "../db/database";
 import { callNotes } from "../db/schema/workspace";
 import { archiveCalls } from "../db/schema/archive";
-import { AppError, notFound } from "../http/errors";
-import type { LiveHub } from "../live/hub";
+import { rowId } from "../db/row-id";
+import { LIMITS, limitReached, lockUserLimit } from "../db/user-limits";
+import { AppError, notFound } from "../errors";
+import type { LiveBus } from "../live/bus";
 import { getUpstreamCall } from "../upstream/calls";
 import type { Upstream } from "../upstream/client";
-import { LIMITS, limitReached, lockUserLimit } from "./limits";
-import { toId } from "./watchlists";
 
 /**
  * Notes in the call room, per user and call: pinned to a moment (`atMs`), optionally highlighting a sentence whose
@@ -96,7 +96,7 @@ export class NotesRepository {
   async remove(userId: string, callId: string, id: string): Promise<void> {
     const deleted = await this.db
       .delete(callNotes)
-      .where(and(eq(callNotes.id, toId(id)), eq(callNotes.userId, userId), eq(callNotes.callId, callId)))
+      .where(and(eq(callNotes.id, rowId(id)), eq(callNotes.userId, userId), eq(callNotes.callId, callId)))
       .returning({ id: callNotes.id });
     if (deleted.length === 0) throw notFound(`No note ${id}.`);
   }
@@ -108,13 +108,13 @@ export class NotesRepository {
 }
 
 export interface CallLookup {
-  hub: Pick<LiveHub, "snapshot">;
+  live: Pick<LiveBus, "call">;
   upstream: Upstream;
   archived: (callId: string) => Promise<boolean>;
 }
 
 /**
- * A note needs a call: one the relay follows, one the archive holds (imported calls included), or one the upstream
+ * A note needs a call: one the live bus carries, one the archive holds (imported calls included), or one the upstream
  * knows. Otherwise 404; when the upstream cannot say (failing), 503 rather than a note on a call that may not exist.
  */
 export async function assertCallExists(
@@ -122,7 +122,7 @@ export async function assertCallExists(
   callId: string,
   signal?: AbortSignal,
 ): Promise<void> {
-  if (lookup.hub.snapshot(callId)) return;
+  if (lookup.live.call(callId)) return;
   if (await lookup.archived(callId)) return;
   let found: boolean;
   try {
@@ -131,7 +131,6 @@ export async function assertCallExists(
     if (error instanceof AppError && error.status === 404) found = false;
     else
       throw new AppError(
-        503,
         "upstream_unavailable",
         "Cannot check that this call exists right now; retry shortly.",
         {

@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import { isFileUserKey, USER_ID_PATTERN } from "../auth/users";
 import type { Db } from "../db/database";
 import { feedTokens, pushSubscriptions } from "../db/schema/workspace";
-import { LOCAL_USER } from "./request-user";
+import { LOCAL_USER } from "../auth/session";
 
 /**
  * Whose workspace may still act (docs/workspace.md, Users). Rows are keyed by the user's stable id, which only the

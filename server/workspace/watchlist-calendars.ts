@@ -10,7 +10,7 @@ import { inBackground } from "../upstream/budget";
 import { listEarnings, listMa } from "../upstream/calendars";
 import type { Upstream } from "../upstream/client";
 import { knownTickers } from "../upstream/symbols";
-import { LIMITS } from "./limits";
+import { LIMITS } from "../db/user-limits";
 import { mergedCalendar, type MergedCalendar } from "./watchlist-calendar";
 
 /**

@@ -3,9 +3,10 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Watchlist, WatchlistCreate, WatchlistPatch } from "@/lib/schemas/watchlists";
 import { WATCHLIST_MAX_TICKERS } from "@/lib/schemas/watchlists";
 import type { Db } from "../db/database";
+import { rowId } from "../db/row-id";
 import { alertRules, watchlistItems, watchlists } from "../db/schema/workspace";
-import { AppError, notFound } from "../http/errors";
-import { LIMITS, limitReached, lockUserLimit } from "./limits";
+import { LIMITS, limitReached, lockUserLimit } from "../db/user-limits";
+import { AppError, notFound } from "../errors";
 
 /**
  * Watchlists per user. Every change is one transaction, and a change addresses the user's own list only: another
@@ -34,7 +35,7 @@ export class WatchlistRepository {
     const lists = await this.db
       .select()
       .from(watchlists)
-      .where(and(eq(watchlists.id, toId(id)), eq(watchlists.userId, userId)));
+      .where(and(eq(watchlists.id, rowId(id)), eq(watchlists.userId, userId)));
     const [found] = await this.withItems(lists);
     if (!found) throw notFound(`No watchlist ${id}.`);
     return found;
@@ -91,7 +92,7 @@ export class WatchlistRepository {
   }
 
   async update(userId: string, id: string, patch: WatchlistPatch): Promise<Watchlist> {
-    const numericId = toId(id);
+    const numericId = rowId(id);
     await this.db.transaction(async (tx) => {
       await lockUserLimit(tx as unknown as Db, "watchlists", userId);
       const [owned] = await tx
@@ -128,7 +129,6 @@ export class WatchlistRepository {
           .where(eq(watchlistItems.watchlistId, numericId))) as [{ count: number; next: number }];
         if (count + patch.add.length > WATCHLIST_MAX_TICKERS)
           throw new AppError(
-            400,
             "invalid_parameter",
             `a watchlist holds at most ${WATCHLIST_MAX_TICKERS} tickers`,
           );
@@ -146,7 +146,7 @@ export class WatchlistRepository {
   async remove(userId: string, id: string): Promise<void> {
     const deleted = await this.db
       .delete(watchlists)
-      .where(and(eq(watchlists.id, toId(id)), eq(watchlists.userId, userId)))
+      .where(and(eq(watchlists.id, rowId(id)), eq(watchlists.userId, userId)))
       .returning({ id: watchlists.id });
     if (deleted.length === 0) throw notFound(`No watchlist ${id}.`);
   }
@@ -159,7 +159,7 @@ export class WatchlistRepository {
     const rows = await this.db
       .select({ id: alertRules.id })
       .from(alertRules)
-      .where(eq(alertRules.watchlistId, toId(id)))
+      .where(eq(alertRules.watchlistId, rowId(id)))
       .limit(1);
     return rows.length > 0;
   }
@@ -205,10 +205,4 @@ async function writeItems(db: Db, watchlistId: number, tickers: readonly string[
     .insert(watchlistItems)
     .values(tickers.map((symbol, position) => ({ watchlistId, symbol, position })))
     .onConflictDoNothing();
-}
-
-/** Ids in paths are validated by the route (digits only); anything else cannot name a row. */
-export function toId(id: string): number {
-  if (!/^\d{1,15}$/.test(id)) throw notFound(`No such item ${id.slice(0, 40)}.`);
-  return Number(id);
 }

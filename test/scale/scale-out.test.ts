@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SentenceEvent } from "@/lib/schemas/live";
 import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
-import { readSse, type SseMessage, type SseReader } from "@/server/live/test/sse-client";
+import { readSse, type SseMessage, type SseReader } from "@/test/support/sse-client";
 import { ensureBuild, startNext, type NextInstance } from "./next-instances";
 import { startTestRedis, type TestRedis } from "./redis-server";
 

@@ -5,9 +5,17 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { DELETE, GET as getSession, POST } from "@/app/api/session/route";
 import { proxy } from "@/proxy";
 import { hashPassword, parseHash, verifyPassword } from "@/server/auth/password";
-import { safeNextPath, SESSION_COOKIE, sealSession } from "@/server/auth/session";
+import { safeNextPath, SESSION_COOKIE } from "@/server/auth/session";
 import { parseUsersFile } from "@/server/auth/users";
-import { appPaths, emptyUsersPath, FAST, SECRET, setSecurityEnv, writeUsersFile } from "./helpers";
+import {
+  appPaths,
+  emptyUsersPath,
+  FAST,
+  sealSession,
+  SECRET,
+  setSecurityEnv,
+  writeUsersFile,
+} from "./helpers";
 
 const CALL = "0123456789abcdef01234567";
 const { pages, api } = appPaths(CALL, "AAPL");

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { GET as getEarnings } from "@/app/api/calendar/earnings/route";
 import { GET as getMetrics } from "@/app/api/metrics/route";
 import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { CircuitBreaker } from "@/server/security/circuit-breaker";
 import { guardUpstreamCall } from "@/server/security/upstream-guard";
 import { ResponseCache } from "@/server/upstream/cache";
 import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
 import { getRuntime } from "@/server/runtime";
 
-const failure = () => Promise.reject(new AppError(502, "upstream_error", "failed"));
+const failure = () => Promise.reject(new AppError("upstream_error", "failed"));
 const ok = () => Promise.resolve("ok");
 
 describe("CircuitBreaker", () => {
@@ -75,9 +75,14 @@ describe("CircuitBreaker", () => {
       cooldownMs: 1000,
     });
     const guard = <T>(call: () => Promise<T>) => guardUpstreamCall(breaker, undefined, call);
-    for (const code of ["client_closed_request", "rate_limited", "upstream_auth", "upstream_plan"]) {
+    for (const code of [
+      "client_closed_request",
+      "upstream_rate_limited",
+      "upstream_auth",
+      "upstream_plan",
+    ] as const) {
       for (let i = 0; i < 3; i += 1) {
-        await guard(() => Promise.reject(new AppError(503, code, "x"))).catch(() => undefined);
+        await guard(() => Promise.reject(new AppError(code, "x"))).catch(() => undefined);
       }
     }
     expect(breaker.state).toBe("closed");
@@ -135,7 +140,7 @@ describe("upstream outage against the embedded service", () => {
     expect(uncached.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await uncached.json()).error.code).toBe("upstream_unavailable");
 
-    const metrics = await (await getMetrics()).text();
+    const metrics = await (await getMetrics(new Request("http://localhost/api/metrics"))).text();
     expect(metrics).toMatch(/^callroom_upstream_breaker_state 2$/m);
     expect(metrics).toMatch(/callroom_cache_requests\{result="stale_if_error"\} [1-9]/);
     await embedded.clearFaults();

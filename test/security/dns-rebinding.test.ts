@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { proxy } from "@/proxy";
-import { createExposureGuard, exposureSettings } from "@/server/security/exposure-guard";
 import { emptyUsersPath, SECRET, setSecurityEnv, writeUsersFile } from "./helpers";
 
 /**
@@ -91,11 +90,12 @@ describe("an open instance answers only under this machine's names", () => {
       });
 
     it("answers 421 to a foreign Host and lets localhost:PORT and 127.0.0.1:PORT through", async () => {
-      setSecurityEnv({ CALLROOM_USERS_FILE: emptyUsersPath() });
+      const runtime = setSecurityEnv({ CALLROOM_USERS_FILE: emptyUsersPath() });
       server = createServer((_req, res) => res.end("handler answered"));
       await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
       const port = (server.address() as AddressInfo).port;
-      uninstall = createExposureGuard({ log: { warn() {} }, ...exposureSettings() }).install();
+      // The runtime's own guard, as the server installs it at start.
+      uninstall = runtime.exposure.install();
       const foreign = await get(port, { host: `attacker.example:${port}` });
       expect(foreign.status).toBe(421);
       expect(foreign.body).not.toContain("handler answered");

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { readConfig } from "@/server/config";
 import { GET as calendarGet } from "@/app/api/watchlists/[id]/calendar/route";
 import { GET as feedGet } from "@/app/api/feeds/[token]/route";
 import type { Database } from "@/server/db/database";
-import { InMemoryHub } from "@/server/live/hub";
+import { MemoryBus } from "@/server/live/memory-bus";
 import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
 import { json, startFakeUpstream, type FakeUpstream } from "@/server/upstream/test/fake-upstream";
 import { createWorkspace, type Workspace } from "@/server/workspace/create-workspace";
@@ -71,11 +72,11 @@ beforeAll(async () => {
   database = await testDatabase();
   workspace = createWorkspace({
     database: { driver: "pglite", get: async () => database, close: async () => {} },
-    hub: new InMemoryHub(),
+    live: new MemoryBus(),
     isLeader: () => true,
     upstream: null,
     log: { info() {}, warn() {}, error() {}, debug() {} } as never,
-    env: {},
+    config: readConfig({}).workspace,
   });
   setUpstreamEnv(
     { UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: "k", UPSTREAM_TIMEOUT_MS: "5000" },

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { hashPassword } from "@/server/auth/password";
-import { clearUsersCache } from "@/server/auth/users";
-import { createLogger, setLogger } from "@/server/log";
-import { resetSecurityConfig } from "@/server/security/config";
-import { resetLimits } from "@/server/security/limits";
+import { readConfig } from "@/server/config";
+import { createLogger, getLogger, installLogger } from "@/server/log";
+import { createRuntime, getRuntime, installRuntime, type Runtime } from "@/server/runtime";
+import type { Gate } from "@/server/security/gate";
 
 export const SECRET = "test-session-secret-0123456789-abcdefghij";
 
@@ -21,16 +21,31 @@ const SECURITY_VARS = [
   "CALLROOM_PUBLIC_URL",
 ] as const;
 
-/** Sets the security variables (unlisted ones removed) and forgets every cached view of them. */
-export function setSecurityEnv(vars: Partial<Record<(typeof SECURITY_VARS)[number], string>>): void {
+/** Sets the security variables (unlisted ones removed) and installs a runtime built from the environment as it is. */
+export function setSecurityEnv(vars: Partial<Record<(typeof SECURITY_VARS)[number], string>>): Runtime {
   for (const name of SECURITY_VARS) {
     const value = vars[name];
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  resetSecurityConfig();
-  resetLimits();
-  clearUsersCache();
+  const runtime = createRuntime(readConfig(process.env));
+  installRuntime(runtime);
+  return runtime;
+}
+
+/** A sealed session for `user` under the installed runtime's secret. */
+export function sealSession(user: string): Promise<string> {
+  return getRuntime().auth.seal(user);
+}
+
+/** The gate of whichever runtime is installed when a request arrives (tests change it between requests). */
+export function currentGate(): Gate {
+  return {
+    context: (request) => getRuntime().gate.context(request),
+    check: (request, context) => getRuntime().gate.check(request, context),
+    log: (request, context, outcome) => getRuntime().gate.log(request, context, outcome),
+    client: (request) => getRuntime().gate.client(request),
+  };
 }
 
 /** Cheap scrypt parameters: the format and the check are what is under test, not the cost. */
@@ -59,15 +74,12 @@ export function captureLogs(): { lines: string[]; restore(): void } {
       callback();
     },
   });
-  const previous = process.env.LOG_LEVEL;
-  process.env.LOG_LEVEL = "debug";
-  setLogger(createLogger(sink));
+  const previous = getLogger();
+  installLogger(createLogger(sink, "debug"));
   return {
     lines,
     restore() {
-      setLogger(undefined);
-      if (previous === undefined) delete process.env.LOG_LEVEL;
-      else process.env.LOG_LEVEL = previous;
+      installLogger(previous);
     },
   };
 }

@@ -1,9 +1,12 @@
-import { spawnSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as metrics } from "@/app/api/metrics/route";
 import { GET as stream, HEAD as streamHead } from "@/app/api/stream/route";
 import { proxy } from "@/proxy";
+import { readConfig } from "@/server/config";
+import { createRuntime } from "@/server/runtime";
 import { refreshRuntime } from "@/server/upstream/test/env";
 import { clientAddress, normalizeAddress } from "@/server/security/client-address";
 import { emptyUsersPath, SECRET, setSecurityEnv, writeUsersFile } from "./helpers";
@@ -67,27 +70,29 @@ describe("client address", () => {
     expect(normalizeAddress("2001:db8::1")).toBe("2001:db8:0:0::/64");
   });
 
-  it("the custom server replaces a client-sent X-Forwarded-For with the socket address", () => {
-    const script = `
-      import http from "node:http";
-      import { normaliseForwardedHeaders, trustedProxyHops } from "./scripts/forwarded-headers.mjs";
-      const hops = trustedProxyHops(process.env.CALLROOM_TRUST_PROXY);
-      const server = http.createServer((req, res) => {
-        normaliseForwardedHeaders(req, hops);
-        res.end(JSON.stringify([req.headers["x-forwarded-for"], req.headers["x-forwarded-proto"] ?? null]));
-      });
-      server.listen(0, "127.0.0.1", async () => {
-        const r = await fetch("http://127.0.0.1:" + server.address().port, { headers: { "x-forwarded-for": "6.6.6.6", "x-forwarded-proto": "https" } });
-        console.log(await r.text());
+  it("every HTTP server of the process has a client-sent X-Forwarded-For replaced with the socket address, once", async () => {
+    const seen = async (trust: string) => {
+      // The runtime's exposure guard normalises the forwarding headers of every request (the custom server no
+      // longer does it a second time).
+      const runtime = createRuntime(readConfig({ CALLROOM_TRUST_PROXY: trust }));
+      const uninstall = runtime.exposure.install();
+      const server = createServer((req, res) =>
+        res.end(JSON.stringify([req.headers["x-forwarded-for"], req.headers["x-forwarded-proto"] ?? null])),
+      );
+      try {
+        await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+        const port = (server.address() as AddressInfo).port;
+        const r = await fetch(`http://127.0.0.1:${port}`, {
+          headers: { "x-forwarded-for": "127.0.0.9", "x-forwarded-proto": "https" },
+        });
+        return (await r.json()) as unknown;
+      } finally {
+        uninstall();
         server.close();
-      });`;
-    const run = (trust: string) =>
-      spawnSync(process.execPath, ["--input-type=module", "-e", script], {
-        env: { ...process.env, CALLROOM_TRUST_PROXY: trust },
-        encoding: "utf8",
-      }).stdout.trim();
-    expect(JSON.parse(run(""))).toEqual(["127.0.0.1", null]);
-    expect(JSON.parse(run("1"))).toEqual(["6.6.6.6", "https"]);
+      }
+    };
+    expect(await seen("")).toEqual(["127.0.0.1", null]);
+    expect(await seen("1")).toEqual(["127.0.0.9", "https"]);
   });
 
   it("sends HSTS only over HTTPS, and a client cannot claim HTTPS without a trusted proxy's header", async () => {
@@ -106,14 +111,14 @@ describe("SSE connections per client", () => {
     setSecurityEnv({ CALLROOM_USERS_FILE: emptyUsersPath(), CALLROOM_SSE_PER_CLIENT: "1" });
     const headers = { "x-callroom-client": "10.9.9.9" };
     for (let i = 0; i < 6; i += 1) {
-      const head = streamHead(
+      const head = await streamHead(
         new Request("http://localhost/api/stream?tickers=*", { method: "HEAD", headers }),
       );
       expect(head.status).toBe(200);
       expect(head.body).toBeNull();
     }
     const controller = new AbortController();
-    const response = stream(
+    const response = await stream(
       new Request("http://localhost/api/stream?tickers=*", { headers, signal: controller.signal }),
     );
     expect(response.status).toBe(200);
@@ -123,9 +128,9 @@ describe("SSE connections per client", () => {
 
   it("allows CALLROOM_SSE_PER_CLIENT open streams, then 429, and frees a slot when one closes", async () => {
     setSecurityEnv({ CALLROOM_USERS_FILE: emptyUsersPath(), CALLROOM_SSE_PER_CLIENT: "3" });
-    const open = (ip: string) => {
+    const open = async (ip: string) => {
       const controller = new AbortController();
-      const response = stream(
+      const response = await stream(
         new Request("http://localhost/api/stream?tickers=*", {
           headers: { "x-callroom-client": ip },
           signal: controller.signal,
@@ -133,14 +138,16 @@ describe("SSE connections per client", () => {
       );
       return { response, controller };
     };
-    const streams = [open("10.5.0.1"), open("10.5.0.1"), open("10.5.0.1")];
+    const streams = [await open("10.5.0.1"), await open("10.5.0.1"), await open("10.5.0.1")];
     expect(streams.map((s) => s.response.status)).toEqual([200, 200, 200]);
-    const fourth = open("10.5.0.1").response;
+    const fourth = (await open("10.5.0.1")).response;
     expect(fourth.status).toBe(429);
     expect((await fourth.json()).error.code).toBe("too_many_streams");
-    expect(open("10.5.0.2").response.status).toBe(200);
+    const other = await open("10.5.0.2");
+    expect(other.response.status).toBe(200);
+    other.controller.abort();
     streams[0]!.controller.abort();
-    const again = open("10.5.0.1");
+    const again = await open("10.5.0.1");
     expect(again.response.status).toBe(200);
     for (const s of [...streams, again]) s.controller.abort();
   });
@@ -148,7 +155,7 @@ describe("SSE connections per client", () => {
 
 describe("/api/metrics", () => {
   it("answers Prometheus text with the relay, cache, upstream and breaker series", async () => {
-    const response = await metrics();
+    const response = await metrics(new Request("http://localhost/api/metrics"));
     expect(response.headers.get("content-type")).toContain("text/plain");
     const text = await response.text();
     for (const name of [

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "@/server/config";
 import type { Database } from "@/server/db/database";
-import { InMemoryHub } from "@/server/live/hub";
+import { MemoryBus } from "@/server/live/memory-bus";
 import { createRuntime, installRuntime } from "@/server/runtime";
 import { createWorkspace, type Workspace } from "@/server/workspace/create-workspace";
 import { testDatabase } from "@/server/workspace/test-db";
@@ -39,13 +40,13 @@ beforeAll(async () => {
   database = await testDatabase();
   workspace = createWorkspace({
     database: { driver: "pglite", get: async () => database, close: async () => {} },
-    hub: new InMemoryHub(),
+    live: new MemoryBus(),
     isLeader: () => true,
     upstream: null,
     log: { info() {}, warn() {}, error() {}, debug() {} } as never,
-    env: {},
+    config: readConfig({}).workspace,
   });
-  installRuntime(createRuntime({}, { workspace, hub: new InMemoryHub() }));
+  installRuntime(createRuntime(readConfig({}), { workspace }));
 }, 60_000);
 
 afterAll(async () => {

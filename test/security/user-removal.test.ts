@@ -3,21 +3,22 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "@/server/config";
 import { GET as feedGet } from "@/app/api/feeds/[token]/route";
 import { POST as feedPost } from "@/app/api/feeds/route";
 import { GET as listRules, POST as createRule } from "@/app/api/alert-rules/route";
 import { GET as listWatchlists, POST as createWatchlist } from "@/app/api/watchlists/route";
 import { proxy } from "@/proxy";
-import { SESSION_COOKIE, sealSession } from "@/server/auth/session";
-import { clearUsersCache, readUsers } from "@/server/auth/users";
+import { SESSION_COOKIE } from "@/server/auth/session";
+import { UsersFile } from "@/server/auth/users";
+import { getRuntime } from "@/server/runtime";
 import type { Database } from "@/server/db/database";
-import { InMemoryHub } from "@/server/live/hub";
-import { getSecurityConfig } from "@/server/security/config";
+import { MemoryBus } from "@/server/live/memory-bus";
 import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
 import { json, startFakeUpstream, type FakeUpstream } from "@/server/upstream/test/fake-upstream";
 import { createWorkspace, type Workspace } from "@/server/workspace/create-workspace";
 import { testDatabase } from "@/server/workspace/test-db";
-import { emptyUsersPath, SECRET, setSecurityEnv } from "./helpers";
+import { emptyUsersPath, sealSession, SECRET, setSecurityEnv } from "./helpers";
 
 /**
  * Removing a user removes their reach (issue 27, item 4): with the app running, `npm run user -- remove NAME` makes
@@ -31,7 +32,7 @@ let usersFile: string;
 let fake: FakeUpstream;
 let database: Database;
 let workspace: Workspace;
-let hub: InMemoryHub;
+let bus: MemoryBus;
 let target: Server;
 let targetPort: number;
 const openSockets = new Set<Socket>();
@@ -48,7 +49,7 @@ const user = (command: "add" | "remove", name: string) => {
 
 /** Signs in as the server would once it has re-read the users file (it does within a second). */
 const signIn = async (name: string) => {
-  clearUsersCache();
+  await new Promise((r) => setTimeout(r, 1_100));
   return sealSession(name);
 };
 
@@ -82,17 +83,17 @@ beforeAll(async () => {
   fake = await startFakeUpstream();
   fake.handler = (_req, res) => json(res, 200, { earnings: [] });
   database = await testDatabase();
-  hub = new InMemoryHub();
+  bus = new MemoryBus();
   workspace = createWorkspace({
     database: { driver: "pglite", get: async () => database, close: async () => {} },
-    hub,
+    live: bus,
     isLeader: () => true,
     upstream: null,
     log: { info() {}, warn() {}, error() {}, debug() {} } as never,
-    env: { CALLROOM_WEBHOOK_ALLOWLIST: `127.0.0.1:${targetPort}` },
-    users: { current: () => readUsers(getSecurityConfig().usersFile) },
+    config: readConfig({ CALLROOM_WEBHOOK_ALLOWLIST: `127.0.0.1:${targetPort}` }).workspace,
+    users: { current: () => getRuntime().auth.state().users },
   });
-  setUpstreamEnv({ UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: "k" }, { workspace, hub });
+  setUpstreamEnv({ UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: "k" }, { workspace, bus });
   workspace.start();
 }, 60_000);
 
@@ -142,7 +143,7 @@ const feed = (url: string) => {
 };
 
 const sentence = (sequence: number) =>
-  hub.publish({
+  bus.publish({
     event: "sentence",
     symbol: "NWSC",
     data: {
@@ -183,7 +184,7 @@ describe("removing a user with the app running", () => {
     expect(issued.status).toBe(201);
     feedUrl = issued.data.url;
     expect((await feed(feedUrl)).status).toBe(200);
-    aliceKey = readUsers(usersFile).get("alice")!.key;
+    aliceKey = new UsersFile(usersFile).read().get("alice")!.key;
     await (
       await workspace.repositories()
     ).alerts.savePushSubscription(aliceKey, {

@@ -3,10 +3,10 @@ import { searchQuerySchema } from "@/lib/schemas/search";
 import { createArchive, type ArchiveSource } from "@/server/archive/indexer";
 import type { ArchivableCall } from "@/server/archive/store";
 import type { Database, DatabaseHandle } from "@/server/db/database";
-import { InMemoryHub } from "@/server/live/hub";
+import { MemoryBus } from "@/server/live/memory-bus";
 import { drivers, quietLog } from "./drivers";
 import { fixtureCall, fixtureId } from "./fixtures";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 
 function handle(database: Database): DatabaseHandle {
   return { driver: database.driver, get: async () => database, close: async () => {} };
@@ -58,7 +58,7 @@ for (const driver of drivers()) {
         database: handle(opened.database),
         log: quietLog,
         source,
-        hub: new InMemoryHub(),
+        live: new MemoryBus(),
         flushMs: 10,
       });
       archive.start();
@@ -76,7 +76,7 @@ for (const driver of drivers()) {
         database: handle(again),
         log: quietLog,
         source,
-        hub: new InMemoryHub(),
+        live: new MemoryBus(),
       });
       source.reads = [];
       restarted.start();
@@ -97,7 +97,10 @@ for (const driver of drivers()) {
         // Every third call is refused on its first read, as a service over its rate limit answers.
         if (Number(callId.slice(-3)) % 3 === 0 && !refused.has(callId)) {
           refused.add(callId);
-          throw new AppError(429, "rate_limited", "The market-data service is busy; please retry shortly.");
+          throw new AppError(
+            "upstream_rate_limited",
+            "The market-data service is busy; please retry shortly.",
+          );
         }
         return read(callId, signal);
       };
@@ -105,7 +108,7 @@ for (const driver of drivers()) {
         database: handle(database),
         log: quietLog,
         source,
-        hub: new InMemoryHub(),
+        live: new MemoryBus(),
         retryPauseMs: 20,
       });
       archive.start();
@@ -124,7 +127,7 @@ for (const driver of drivers()) {
         database: handle(database),
         log: quietLog,
         source,
-        hub: new InMemoryHub(),
+        live: new MemoryBus(),
         maxBackfillCalls: 25,
       });
       archive.start();
@@ -138,13 +141,19 @@ for (const driver of drivers()) {
     it("indexes live sentences as they are spoken, then stores the call whole when it completes", async () => {
       const { database } = await driver.open();
       const source = fakeSource(0);
-      const hub = new InMemoryHub();
-      const archive = createArchive({ database: handle(database), log: quietLog, source, hub, flushMs: 10 });
+      const bus = new MemoryBus();
+      const archive = createArchive({
+        database: handle(database),
+        log: quietLog,
+        source,
+        live: bus,
+        flushMs: 10,
+      });
       archive.start();
       await until(async () => (await archive.progress()).state === "live");
       const callId = fixtureId(900);
       const startTime = "2026-11-24T12:00:00.000Z";
-      hub.publish({
+      bus.publish({
         event: "call.started",
         symbol: "ABCD",
         data: { callId, symbol: "ABCD", name: "Abcd Inc.", startTime },
@@ -157,7 +166,7 @@ for (const driver of drivers()) {
         question: "What about the zeppelin program?",
       });
       for (const s of live.segments) {
-        hub.publish({
+        bus.publish({
           event: "sentence",
           symbol: "ABCD",
           data: {
@@ -192,7 +201,7 @@ for (const driver of drivers()) {
         question: "What about the zeppelin program?",
       });
       source.calls.set(callId, enriched);
-      hub.publish({ event: "call.status", symbol: "ABCD", data: { callId, status: "enriched" } });
+      bus.publish({ event: "call.status", symbol: "ABCD", data: { callId, status: "enriched" } });
       await until(async () => (await search()).calls[0]?.status === "enriched");
       expect((await search()).calls[0]!.hits[0]).toMatchObject({
         speakerName: "Lucia Nakamura",
@@ -210,14 +219,14 @@ for (const driver of drivers()) {
         database: handle(opened.database),
         log: quietLog,
         source,
-        hub: new InMemoryHub(),
+        live: new MemoryBus(),
         leaderRetryMs: 50,
       });
       const b = createArchive({
         database: handle(second),
         log: quietLog,
         source,
-        hub: new InMemoryHub(),
+        live: new MemoryBus(),
         leaderRetryMs: 50,
       });
       a.start();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/database";
 import { AlertStore } from "@/server/alerts/store";
-import { LIMITS } from "@/server/workspace/limits";
+import { LIMITS } from "@/server/db/user-limits";
 import { NotesRepository } from "@/server/workspace/notes";
 import { WatchlistRepository } from "@/server/workspace/watchlists";
 import { drivers } from "./drivers";

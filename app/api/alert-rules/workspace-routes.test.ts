@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/server/db/database";
-import { InMemoryHub } from "@/server/live/hub";
+import { MemoryBus } from "@/server/live/memory-bus";
+import { readConfig } from "@/server/config";
 import { createRuntime, installRuntime } from "@/server/runtime";
 import { createWorkspace, type Workspace } from "@/server/workspace/create-workspace";
 import { testDatabase } from "@/server/workspace/test-db";
@@ -29,20 +30,20 @@ beforeAll(async () => {
   database = await testDatabase();
   workspace = createWorkspace({
     database: { driver: "pglite", get: async () => database, close: async () => {} },
-    hub: new InMemoryHub(),
+    live: new MemoryBus(),
     isLeader: () => true,
     upstream: null,
     log: { info() {}, warn() {}, error() {}, debug() {} } as never,
-    env: { CALLROOM_WEBHOOK_ALLOWLIST: "hooks.internal:8443" },
+    config: readConfig({ CALLROOM_WEBHOOK_ALLOWLIST: "hooks.internal:8443" }).workspace,
   });
-  // The notes' call exists (a note on a call nobody knows is a 404): the relay follows it.
-  const hub = new InMemoryHub();
-  hub.publish({
+  // The notes' call exists (a note on a call nobody knows is a 404): the live bus carries it.
+  const bus = new MemoryBus();
+  bus.publish({
     event: "call.started",
     symbol: "NWSC",
     data: { callId: CALL, symbol: "NWSC", name: "Northwind", startTime: "2026-11-24T12:00:00.000Z" },
   });
-  installRuntime(createRuntime({}, { workspace, hub }));
+  installRuntime(createRuntime(readConfig({}), { workspace, bus }));
 }, 60_000);
 afterAll(async () => {
   installRuntime(undefined);

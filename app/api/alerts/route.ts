@@ -2,12 +2,8 @@
 import { z } from "zod";
 import { alertListFilterSchema } from "@/lib/schemas/alerts";
 import { intParam } from "@/lib/schemas/params";
-import { toErrorResponse } from "@/server/http/errors";
-import { parseQuery } from "@/server/http/parse-query";
-import { withRequestContext } from "@/server/http/request-context";
-import { getWorkspace } from "@/server/workspace";
-import { workspaceJson } from "@/server/workspace/http";
-import { requestUser } from "@/server/workspace/request-user";
+import { privateJson } from "@/server/http/respond";
+import { route } from "@/server/runtime/route";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -20,13 +16,7 @@ const querySchema = alertListFilterSchema.extend({
     .optional(),
 });
 
-export const GET = withRequestContext(async function GET(request: Request): Promise<Response> {
-  try {
-    const user = requestUser(request);
-    const query = parseQuery(new URL(request.url).searchParams, querySchema);
-    const { alerts } = await getWorkspace().repositories();
-    return workspaceJson(await alerts.listAlerts(user, query));
-  } catch (error) {
-    return toErrorResponse(error);
-  }
+export const GET = route({ user: true, query: querySchema }, async ({ runtime, user, query }) => {
+  const { alerts } = await runtime.workspace.repositories();
+  return privateJson(await alerts.listAlerts(user, query));
 });

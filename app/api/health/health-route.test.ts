@@ -9,6 +9,7 @@ let fake: FakeUpstream;
 
 beforeAll(async () => {
   fake = await startFakeUpstream();
+  clearUpstreamEnv();
 });
 afterAll(async () => {
   await fake.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchResponseSchema } from "@/lib/schemas/search";
 import { ArchiveStore } from "@/server/archive/store";
+import { readConfig } from "@/server/config";
 import { createRuntime, installRuntime, type Runtime } from "@/server/runtime";
 import { fixtureCall, fixtureId } from "@/test/storage/fixtures";
 import { GET } from "./route";
@@ -9,7 +10,7 @@ let runtime: Runtime;
 
 beforeAll(async () => {
   // The archive in memory: the route reads it through the runtime, as in production.
-  runtime = createRuntime({ CALLROOM_DATA_DIR: "memory://" });
+  runtime = createRuntime(readConfig({ CALLROOM_DATA_DIR: "memory://" }));
   installRuntime(runtime);
   const store = new ArchiveStore((await runtime.database.get()).db);
   await store.storeCall(

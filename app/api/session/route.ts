@@ -1,20 +1,11 @@
 // /api/session – sign in (POST {username, password}), sign out (DELETE), who am I (GET)
+import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from "@/server/auth/session";
 import { readSignIn, signIn } from "@/server/auth/sign-in";
-import { assertSameOrigin } from "@/server/security/same-origin";
-import {
-  clearedSessionCookie,
-  getAuthState,
-  readCookie,
-  readSession,
-  SESSION_COOKIE,
-  sessionCookie,
-} from "@/server/auth/session";
-import { AppError, toErrorResponse } from "@/server/http/errors";
-import { withRequestContext } from "@/server/http/request-context";
-import { jsonResponse } from "@/server/http/respond";
-import { getRuntime } from "@/server/runtime";
+import { AppError } from "@/server/errors";
+import { privateJson } from "@/server/http/respond";
+import { route } from "@/server/runtime/route";
 import { isHttps } from "@/server/security/client-address";
-import { getLimits, requestClient } from "@/server/security/limits";
+import { assertSameOrigin } from "@/server/security/same-origin";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -26,23 +17,24 @@ function redirectTo(location: string, setCookie?: string): Response {
   return new Response(null, { status: 303, headers });
 }
 
-export const POST = withRequestContext(async function POST(request: Request): Promise<Response> {
+export const POST = route({}, async ({ runtime, request }) => {
   let form = false;
   let next = "/";
   try {
-    assertSameOrigin(request);
+    // The body is a form or JSON (read by readSignIn), so the check of origin is made here, before reading it.
+    assertSameOrigin(request, runtime.config.security.trustProxyHops);
     const credentials = await readSignIn(request, (partial) => {
       ({ form, next } = partial);
     });
-    const { metrics, log } = getRuntime();
+    const { auth, limits, metrics, log, gate } = runtime;
     const sealed = await signIn(
-      { limiter: getLimits().login, metrics, log },
+      { auth, limiter: limits.login, onRateLimited: () => metrics.countRateLimited("login"), log },
       credentials,
-      requestClient(request),
+      gate.client(request),
     );
     const cookie = sessionCookie(sealed, { secure: isHttps(request.headers, request.url) });
     if (form) return redirectTo(next, cookie);
-    const response = jsonResponse({ data: { username: credentials.username, next } }, "no-store");
+    const response = privateJson({ data: { username: credentials.username, next } });
     response.headers.append("Set-Cookie", cookie);
     return response;
   } catch (error) {
@@ -51,29 +43,21 @@ export const POST = withRequestContext(async function POST(request: Request): Pr
         error.code === "invalid_credentials" || error.code === "rate_limited" ? error.code : "unavailable";
       return redirectTo(`/login?error=${reason}&next=${encodeURIComponent(next)}`);
     }
-    return toErrorResponse(error);
+    throw error;
   }
 });
 
-export const DELETE = withRequestContext(async function DELETE(request: Request): Promise<Response> {
-  try {
-    assertSameOrigin(request);
-    const response = jsonResponse({ data: { signedOut: true } }, "no-store");
-    response.headers.append("Set-Cookie", clearedSessionCookie(isHttps(request.headers, request.url)));
-    return response;
-  } catch (error) {
-    return toErrorResponse(error);
-  }
+export const DELETE = route({ mutation: true }, ({ request }) => {
+  const response = privateJson({ data: { signedOut: true } });
+  response.headers.append("Set-Cookie", clearedSessionCookie(isHttps(request.headers, request.url)));
+  return response;
 });
 
-export const GET = withRequestContext(async function GET(request: Request): Promise<Response> {
-  try {
-    const auth = getAuthState();
-    const username = auth.enabled
-      ? await readSession(readCookie(request.headers.get("cookie"), SESSION_COOKIE), auth)
-      : null;
-    return jsonResponse({ data: { authEnabled: auth.enabled, username } }, "no-store");
-  } catch (error) {
-    return toErrorResponse(error);
-  }
+export const GET = route({}, async ({ runtime, request }) => {
+  const auth = runtime.auth.state();
+  const username = auth.enabled
+    ? ((await runtime.auth.readSessionUser(readCookie(request.headers.get("cookie"), SESSION_COOKIE), auth))
+        ?.name ?? null)
+    : null;
+  return privateJson({ data: { authEnabled: auth.enabled, username } });
 });

@@ -12,7 +12,7 @@ import type {
   SummariesQuery,
 } from "@/lib/schemas/calls";
 import { liveSentiment } from "@/common/sentiment";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { cacheKey, type CachePolicy, type Cached } from "../cache";
 import type { Upstream, UpstreamQuery } from "../client";
 import { toBool, toInt, toNumber, toText, wireScalar } from "../values";
@@ -665,11 +665,7 @@ export async function getCallSummary(
     options,
   );
   if (cached.value === null) {
-    throw new AppError(
-      404,
-      "not_found",
-      "This call has no summary yet (it appears once the call is enriched).",
-    );
+    throw new AppError("not_found", "This call has no summary yet (it appears once the call is enriched).");
   }
   return cached as Cached<CallSummary>;
 }

@@ -29,7 +29,7 @@ import {
   BALANCE_SHEET_NUMBER_KEYS,
   KINDS_WITH_PERIOD,
 } from "@/lib/schemas/fundamentals";
-import { AppError, invalidParameter, notFound } from "../../http/errors";
+import { AppError, invalidParameter, notFound } from "../../errors";
 import { getLogger } from "../../log";
 import { cacheKey, CACHE_POLICIES, type Cached } from "../cache";
 import { upstreamErrors, type Upstream, type UpstreamQuery } from "../client";

@@ -1,6 +1,6 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { getLogger } from "../../log";
 import { CircuitBreaker } from "../../security/circuit-breaker";
 import type { MediaLinks } from "../calls";
@@ -204,17 +204,17 @@ export function mp3Readiness(links: MediaLinks): Mp3Readiness {
 }
 
 function mediaError(message: string): AppError {
-  return new AppError(502, "upstream_media_error", message);
+  return new AppError("upstream_media_error", message);
 }
 
 function noMedia(message: string): AppError {
-  return new AppError(404, "not_found", message);
+  return new AppError("not_found", message);
 }
 
 /** Media routes take no query parameters: nothing a browser sends may steer what the proxy fetches. */
 export function assertNoQuery(request: Request): void {
   if (new URL(request.url).search !== "") {
-    throw new AppError(400, "invalid_parameter", "This path takes no query parameters.");
+    throw new AppError("invalid_parameter", "This path takes no query parameters.");
   }
 }
 
@@ -368,10 +368,9 @@ export class MediaProxy {
       return response;
     } catch (error) {
       breaker.record(admission, init.signal?.aborted ? "neutral" : "failure");
-      if (init.signal?.aborted)
-        throw new AppError(499, "client_closed_request", "The request was cancelled.");
+      if (init.signal?.aborted) throw new AppError("client_closed_request", "The request was cancelled.");
       if (controller.signal.aborted)
-        throw new AppError(504, "upstream_timeout", "The audio did not arrive in time.");
+        throw new AppError("upstream_timeout", "The audio did not arrive in time.");
       getLogger().warn(
         { err: error instanceof Error ? error.message : String(error) },
         "media: upstream fetch failed",
@@ -462,7 +461,7 @@ export class MediaProxy {
     // The shared fetch ignores one listener leaving; each waiter can still stop waiting.
     if (!signal) return flight;
     return new Promise<SegmentBody>((resolve, reject) => {
-      const onAbort = () => reject(new AppError(499, "client_closed_request", "The request was cancelled."));
+      const onAbort = () => reject(new AppError("client_closed_request", "The request was cancelled."));
       if (signal.aborted) return onAbort();
       signal.addEventListener("abort", onAbort, { once: true });
       flight.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
@@ -537,7 +536,7 @@ export class MediaProxy {
     const headers: Record<string, string> = {};
     if (range !== null) {
       if (!RANGE.test(range.trim())) {
-        throw new AppError(416, "invalid_range", "The Range header is not a valid bytes range.");
+        throw new AppError("invalid_range", "The Range header is not a valid bytes range.");
       }
       headers.Range = range.trim();
     }
@@ -550,7 +549,6 @@ export class MediaProxy {
         if (!link) {
           if (kind === "mp3" && mp3Readiness(links) === "preparing") {
             throw new AppError(
-              503,
               "recording_not_ready",
               "The MP3 recording is being prepared; the stream plays meanwhile. Try again shortly.",
               { retryAfterSeconds: this.retryAfterSeconds(callId) },

@@ -1,7 +1,7 @@
 import "server-only";
 import WebSocket from "ws";
 import { Backoff } from "./backoff";
-import type { RelayLogger } from "../../live/call-state";
+import type { StructuredLog } from "../../log";
 import { parseFrame, type UpstreamFrame } from "./frames";
 
 /**
@@ -25,7 +25,7 @@ export interface UpstreamSocketOptions {
   /** WebSocket base URL (`ws://…` / `wss://…`), without path. */
   wsBaseUrl: string;
   apiKey: string;
-  log: RelayLogger;
+  log: StructuredLog;
   onFrame: (frame: UpstreamFrame) => void;
   /** Called on every open; `reconnect` is false only for the first successful connection. */
   onOpen?: (info: { reconnect: boolean }) => void;

@@ -1,4 +1,5 @@
 import "server-only";
+import { readConfig } from "../../config";
 import { createRuntime, installRuntime, type Runtime } from "../../runtime";
 import type { RuntimeOverrides } from "../../runtime/create-runtime";
 import type { MediaProxy } from "../media";
@@ -25,7 +26,7 @@ export function setUpstreamEnv(
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  const runtime = createRuntime(process.env, overrides);
+  const runtime = createRuntime(readConfig(process.env), overrides);
   installRuntime(runtime);
   return runtime;
 }
@@ -36,14 +37,14 @@ export function clearUpstreamEnv(): void {
 
 /** Installs a fresh runtime (from the current environment) whose media proxy is `proxy` (tests of the media routes). */
 export function useMediaProxy(proxy: MediaProxy): Runtime {
-  const runtime = createRuntime(process.env, { media: () => proxy });
+  const runtime = createRuntime(readConfig(process.env), { media: () => proxy });
   installRuntime(runtime);
   return runtime;
 }
 
 /** A fresh runtime from the current environment (tests that set process.env themselves). */
 export function refreshRuntime(overrides: RuntimeOverrides = {}): Runtime {
-  const runtime = createRuntime(process.env, overrides);
+  const runtime = createRuntime(readConfig(process.env), overrides);
   installRuntime(runtime);
   return runtime;
 }

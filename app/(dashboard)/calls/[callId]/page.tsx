@@ -3,11 +3,8 @@ import { notFound } from "next/navigation";
 import { CallRoom } from "@/components/calls/call-room";
 import type { CallEnvelope } from "@/lib/queries/calls";
 import { callIdSchema } from "@/lib/schemas/calls";
-import { AppError } from "@/server/http/errors";
-import { isImportedCall } from "@/lib/imported-calls";
-import { getCallOrImported } from "@/server/archive/call-lookup";
+import { AppError } from "@/server/errors";
 import { getRuntime } from "@/server/runtime";
-import { liveCallDeps } from "@/server/runtime/live-call-deps";
 
 /**
  * The call room. The call is loaded on the server so an unknown id answers a real 404 (no loading boundary
@@ -16,8 +13,7 @@ import { liveCallDeps } from "@/server/runtime/live-call-deps";
  */
 async function loadCall(callId: string): Promise<CallEnvelope | null> {
   try {
-    // An imported call (`npm run import`) comes from the archive, like `/api/calls/{id}` (server/archive/call-lookup.ts).
-    const { call, fetchedAt, stale } = await getCallOrImported(getRuntime().archive, liveCallDeps(), callId);
+    const { call, fetchedAt, stale } = await getRuntime().call(callId);
     return { data: call, meta: { fetchedAt, stale } };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) notFound();
@@ -31,9 +27,7 @@ export async function generateMetadata({
   params: Promise<{ callId: string }>;
 }): Promise<Metadata> {
   const { callId } = await params;
-  return {
-    title: isImportedCall(callId) ? `Call ${callId.slice(4).toUpperCase()}` : `Call ${callId.slice(0, 8)}`,
-  };
+  return { title: `Call ${callId.slice(0, 8)}` };
 }
 
 export default async function CallPage({ params }: { params: Promise<{ callId: string }> }) {

@@ -5,7 +5,7 @@ import { cache } from "react";
 import { CompanyView } from "@/components/company/company-view";
 import { companyFilters } from "@/lib/queries/company";
 import { apiQueries } from "@/lib/queries/prefetch-entries";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { getFundamentals } from "@/server/upstream/fundamentals";
 import { prefetchApi } from "../../_server/prefetch";
 import { getRuntime } from "@/server/runtime";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "@/server/config";
 import type { Database } from "@/server/db/database";
-import { InMemoryHub } from "@/server/live/hub";
+import { MemoryBus } from "@/server/live/memory-bus";
 import { createRuntime, installRuntime } from "@/server/runtime";
 import { createWorkspace, type Workspace } from "@/server/workspace/create-workspace";
 import { testDatabase } from "@/server/workspace/test-db";
@@ -19,13 +20,13 @@ beforeAll(async () => {
   database = await testDatabase();
   workspace = createWorkspace({
     database: { driver: "pglite", get: async () => database, close: async () => {} },
-    hub: new InMemoryHub(),
+    live: new MemoryBus(),
     isLeader: () => true,
     upstream: null,
     log: { info() {}, warn() {}, error() {}, debug() {} } as never,
-    env: { CALLROOM_PUSH_ALLOWLIST: "push.internal:8443" },
+    config: readConfig({ CALLROOM_PUSH_ALLOWLIST: "push.internal:8443" }).workspace,
   });
-  installRuntime(createRuntime({}, { workspace }));
+  installRuntime(createRuntime(readConfig({}), { workspace }));
 }, 60_000);
 afterAll(async () => {
   installRuntime(undefined);

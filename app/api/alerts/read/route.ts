@@ -1,22 +1,13 @@
 // POST /api/alerts/read – mark the inbox read: { upTo?: alert id, callId? } → { data: { marked }, unread }
 import { markAlertsReadSchema } from "@/lib/schemas/alerts";
-import { toErrorResponse } from "@/server/http/errors";
-import { withRequestContext } from "@/server/http/request-context";
-import { getWorkspace } from "@/server/workspace";
-import { mutationBody, workspaceJson } from "@/server/workspace/http";
-import { requestUser } from "@/server/workspace/request-user";
+import { privateJson } from "@/server/http/respond";
+import { route } from "@/server/runtime/route";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = withRequestContext(async function POST(request: Request): Promise<Response> {
-  try {
-    const user = requestUser(request);
-    const { upTo, callId } = await mutationBody(request, markAlertsReadSchema);
-    const { alerts } = await getWorkspace().repositories();
-    const marked = await alerts.markAllRead(user, upTo, callId);
-    return workspaceJson({ data: { marked }, unread: await alerts.unreadCount(user) });
-  } catch (error) {
-    return toErrorResponse(error);
-  }
+export const POST = route({ user: true, body: markAlertsReadSchema }, async ({ runtime, user, body }) => {
+  const { alerts } = await runtime.workspace.repositories();
+  const marked = await alerts.markAllRead(user, body.upTo, body.callId);
+  return privateJson({ data: { marked }, unread: await alerts.unreadCount(user) });
 });

@@ -1,26 +1,19 @@
 // DELETE /api/alerts/mutes/[id] – unmute
-import { toErrorResponse } from "@/server/http/errors";
-import { withRequestContext } from "@/server/http/request-context";
-import { getWorkspace } from "@/server/workspace";
-import { pathId, workspaceJson } from "@/server/workspace/http";
-import { assertSameOrigin, requestUser } from "@/server/workspace/request-user";
+import { z } from "zod";
+import { noContent } from "@/server/http/respond";
+import { route } from "@/server/runtime/route";
+import { pathId } from "@/server/workspace/http";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const DELETE = withRequestContext(async function DELETE(
-  request: Request,
-  context: { params: Promise<{ id: string }> },
-): Promise<Response> {
-  try {
-    const user = requestUser(request);
-    assertSameOrigin(request);
-    const id = pathId((await context.params).id, "mute");
-    const workspace = getWorkspace();
+export const DELETE = route(
+  { user: true, mutation: true, params: z.object({ id: z.string() }) },
+  async ({ runtime, user, params }) => {
+    const id = pathId(params.id, "mute");
+    const { workspace } = runtime;
     await (await workspace.repositories()).alerts.deleteMute(user, id);
     workspace.rulesChanged();
-    return workspaceJson(null, 204);
-  } catch (error) {
-    return toErrorResponse(error);
-  }
-});
+    return noContent();
+  },
+);

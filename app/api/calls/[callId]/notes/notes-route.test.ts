@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "@/server/config";
 import type { Database } from "@/server/db/database";
-import { InMemoryHub } from "@/server/live/hub";
+import { MemoryBus } from "@/server/live/memory-bus";
 import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
 import { json, noDataBody, startFakeUpstream, type FakeUpstream } from "@/server/upstream/test/fake-upstream";
 import { createWorkspace, type Workspace } from "@/server/workspace/create-workspace";
@@ -50,11 +51,11 @@ beforeAll(async () => {
   database = await testDatabase();
   workspace = createWorkspace({
     database: { driver: "pglite", get: async () => database, close: async () => {} },
-    hub: new InMemoryHub(),
+    live: new MemoryBus(),
     isLeader: () => true,
     upstream: null,
     log: { info() {}, warn() {}, error() {}, debug() {} } as never,
-    env: { CALLROOM_NOTES_PER_USER: "3" },
+    config: readConfig({ CALLROOM_NOTES_PER_USER: "3" }).workspace,
   });
   setUpstreamEnv({ UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: "k" }, { workspace });
 }, 60_000);

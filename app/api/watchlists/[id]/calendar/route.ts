@@ -3,14 +3,10 @@
 import { z } from "zod";
 import { EARNINGS_SORTS, MA_SORTS } from "@/lib/schemas/calendar-sorts";
 import { dateParam, enumParam, intParam, unixSecondsParam } from "@/lib/schemas/params";
-import { toErrorResponse } from "@/server/http/errors";
-import { parseQuery } from "@/server/http/parse-query";
-import { withRequestContext } from "@/server/http/request-context";
-import { getRuntime } from "@/server/runtime";
-import { getWorkspace } from "@/server/workspace";
-import { pathId, workspaceJson } from "@/server/workspace/http";
-import { requestUser } from "@/server/workspace/request-user";
 import type { EarningsRow, MaRow } from "@/lib/schemas/calendar";
+import { privateJson } from "@/server/http/respond";
+import { route } from "@/server/runtime/route";
+import { pathId } from "@/server/workspace/http";
 import { pageOfRows } from "@/server/workspace/watchlist-calendar";
 import type { WatchlistCalendar } from "@/server/workspace/watchlist-calendars";
 
@@ -42,20 +38,13 @@ const querySchema = z
       });
   });
 
-export const GET = withRequestContext(async function GET(
-  request: Request,
-  context: { params: Promise<{ id: string }> },
-): Promise<Response> {
-  try {
-    const user = requestUser(request);
-    const id = pathId((await context.params).id, "watchlist");
-    const { kind, sort, page, pageSize, ...range } = parseQuery(
-      new URL(request.url).searchParams,
-      querySchema,
-    );
-    const workspace = getWorkspace();
+export const GET = route(
+  { user: true, params: z.object({ id: z.string() }), query: querySchema },
+  async ({ runtime, user, params, query }) => {
+    const id = pathId(params.id, "watchlist");
+    const { kind, sort, page, pageSize, ...range } = query;
+    const { workspace, upstream } = runtime;
     const list = await (await workspace.repositories()).watchlists.get(user, id);
-    const upstream = getRuntime().upstream;
     // Tickers checked against the directory and capped, at most 8 upstream requests in flight, the merged result
     // kept per user for a minute (failures 30 s); updatedSince filters the kept result (watchlist-calendars.ts).
     const calendar = { user, tickers: list.tickers };
@@ -73,7 +62,7 @@ export const GET = withRequestContext(async function GET(
     // Without pageSize every merged row is one page, as the watchlists page has always read it.
     const size = pageSize ?? Math.max(1, merged.rows.length);
     const { rows, hasMore } = pageOfRows(merged.rows, page ?? 0, size);
-    return workspaceJson({
+    return privateJson({
       data: rows,
       meta: {
         tickers: list.tickers,
@@ -88,7 +77,5 @@ export const GET = withRequestContext(async function GET(
         hasMore,
       },
     });
-  } catch (error) {
-    return toErrorResponse(error);
-  }
-});
+  },
+);

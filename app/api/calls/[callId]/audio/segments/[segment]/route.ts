@@ -1,11 +1,8 @@
 // GET /api/calls/[callId]/audio/segments/[segment] – one HLS segment (`{n}.mp3`, `{n}.ts`, …), cached as immutable
 import { z } from "zod";
 import { callIdSchema, normalizeCallId } from "@/lib/schemas/calls";
-import { toErrorResponse } from "@/server/http/errors";
-import { parseParams } from "@/server/http/parse-query";
+import { route } from "@/server/runtime/route";
 import { assertNoQuery } from "@/server/upstream/media";
-import { withRequestContext } from "@/server/http/request-context";
-import { getRuntime } from "@/server/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -19,22 +16,14 @@ const paramsSchema = z.object({
     .transform((s) => Number(s.slice(0, s.indexOf(".")))),
 });
 
-export const GET = withRequestContext(async function GET(
-  request: Request,
-  context: { params: Promise<{ callId: string; segment: string }> },
-): Promise<Response> {
-  try {
-    assertNoQuery(request);
-    const { callId, segment } = parseParams(await context.params, paramsSchema);
-    const { body, contentType } = await getRuntime().media.segment(callId, segment, request.signal);
-    return new Response(body as Uint8Array<ArrayBuffer>, {
-      headers: {
-        "Content-Type": contentType,
-        "Content-Length": String(body.byteLength),
-        "Cache-Control": "private, max-age=31536000, immutable",
-      },
-    });
-  } catch (error) {
-    return toErrorResponse(error);
-  }
+export const GET = route({ params: paramsSchema }, async ({ runtime, request, params, signal }) => {
+  assertNoQuery(request);
+  const { body, contentType } = await runtime.media.segment(params.callId, params.segment, signal);
+  return new Response(body as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Length": String(body.byteLength),
+      "Cache-Control": "private, max-age=31536000, immutable",
+    },
+  });
 });

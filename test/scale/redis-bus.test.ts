@@ -1,9 +1,13 @@
-/** The Redis hub and leader election against a real redis-server: shared log, resumable cursors, fencing, failover. */
+/**
+ * The live bus on Redis and leader election against a real redis-server: shared log, resumable cursors (through the
+ * browsers' fan-out of each instance), fencing, failover.
+ */
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DeliveredEvent, LivePayload } from "@/server/live/hub";
+import type { LiveEvent, LivePayload, StreamEvent } from "@/server/live/bus";
+import { createBrowserFanout } from "@/server/live/fanout";
 import { EPOCH_KEY, LeaderElection } from "@/server/scale/leader";
-import { RedisHub } from "@/server/scale/redis-hub";
+import { RedisBus } from "@/server/scale/redis-bus";
 import { startTestRedis, type TestRedis } from "./redis-server";
 
 let redis: TestRedis;
@@ -17,8 +21,8 @@ function connect(): Redis {
   return c;
 }
 
-function hub(onPublishFailed?: (e: Error) => void, mirrorCapacity = 100): RedisHub {
-  return new RedisHub({
+function bus(onPublishFailed?: (e: Error) => void, mirrorCapacity = 100): RedisBus {
+  return new RedisBus({
     redis: connect(),
     tail: connect(),
     log: quiet,
@@ -42,7 +46,7 @@ const started: LivePayload = {
   symbol: "ACME",
   data: { callId: CALL, symbol: "ACME", name: "Acme Q1", startTime: "2026-01-01T00:00:00.000Z" },
 };
-// Cast: the sentence event's optional extras (e.g. sentiment) do not matter to the hub.
+// Cast: the sentence event's optional extras (e.g. sentiment) do not matter to the bus.
 const sentence = (sequence: number): LivePayload =>
   ({
     event: "sentence",
@@ -66,33 +70,35 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-describe("RedisHub", () => {
-  it("shares one log: events published by the writer reach subscribers of every hub, resumable anywhere", async () => {
+describe("RedisBus", () => {
+  it("shares one log: events published by the writer reach subscribers of every bus, resumable anywhere", async () => {
     await connect().set(EPOCH_KEY, "1");
-    const a = hub();
-    const b = hub();
+    const a = bus();
+    const b = bus();
     await Promise.all([a.start(), b.start()]);
-    const seenA: DeliveredEvent[] = [];
-    const seenB: DeliveredEvent[] = [];
-    a.subscribe({ tickers: "*", calls: [] }, null, (e) => seenA.push(e));
-    b.subscribe({ tickers: ["ACME"], calls: [] }, null, (e) => seenB.push(e));
+    const browsersA = createBrowserFanout(a);
+    const browsersB = createBrowserFanout(b);
+    const seenA: LiveEvent[] = [];
+    const seenB: StreamEvent[] = [];
+    a.subscribe((e) => seenA.push(e));
+    browsersB.subscribe({ tickers: ["ACME"], calls: [] }, null, (e) => seenB.push(e));
     expect(await a.beginWriting(1)).toEqual([]);
     a.publish(started);
     for (let i = 0; i < 5; i += 1) a.publish(sentence(i));
-    await waitUntil(() => seenA.length === 6 && seenB.length === 6, 5_000, "both hubs to see six events");
+    await waitUntil(() => seenA.length === 6 && seenB.length === 6, 5_000, "both buses to see six events");
     expect(seenB.map((e) => e.cursor)).toEqual(seenA.map((e) => e.cursor));
     expect(b.snapshot(CALL)?.sentences.map((s) => s.sequence)).toEqual([0, 1, 2, 3, 4]);
 
-    // Resume on the other hub from a cursor handed out by the first.
-    const resumed: DeliveredEvent[] = [];
-    b.subscribe({ tickers: "*", calls: [] }, seenA[2]!.cursor, (e) => resumed.push(e));
+    // Resume on the other instance from a cursor handed out by the first.
+    const resumed: StreamEvent[] = [];
+    browsersB.subscribe({ tickers: "*", calls: [] }, seenA[2]!.cursor, (e) => resumed.push(e));
     expect(resumed.map((e) => (e.data as { sequence?: number }).sequence)).toEqual([2, 3, 4]);
 
-    // A cursor a moment ahead of this hub's tail (seen elsewhere first) skips up to it, then follows.
-    const ahead: DeliveredEvent[] = [];
-    a.subscribe({ tickers: "*", calls: [] }, `${Date.now() + 1_000}-0`, (e) => ahead.push(e));
-    const garbage: DeliveredEvent[] = [];
-    a.subscribe({ tickers: "*", calls: [] }, "nonsense", (e) => garbage.push(e));
+    // A cursor a moment ahead of this bus's tail (seen elsewhere first) skips up to it, then follows.
+    const ahead: StreamEvent[] = [];
+    browsersA.subscribe({ tickers: "*", calls: [] }, `${Date.now() + 1_000}-0`, (e) => ahead.push(e));
+    const garbage: StreamEvent[] = [];
+    browsersA.subscribe({ tickers: "*", calls: [] }, "nonsense", (e) => garbage.push(e));
     expect(garbage.map((e) => e.event)).toEqual(["reset"]);
 
     // The per-call state the next leader resumes from.
@@ -106,11 +112,11 @@ describe("RedisHub", () => {
   });
 
   it("answers reset for a cursor older than its mirror, and loads the stream's tail on start", async () => {
-    const c = hub(undefined, 3);
+    const c = bus(undefined, 3);
     await c.start();
     expect(c.headCursor()).not.toBe("0-0");
-    const got: DeliveredEvent[] = [];
-    c.subscribe({ tickers: "*", calls: [] }, "1-0", (e) => got.push(e));
+    const got: StreamEvent[] = [];
+    createBrowserFanout(c).subscribe({ tickers: "*", calls: [] }, "1-0", (e) => got.push(e));
     expect(got).toEqual([expect.objectContaining({ event: "reset", data: { reason: "cursor_too_old" } })]);
     c.stop();
   });
@@ -118,7 +124,7 @@ describe("RedisHub", () => {
   it("appends a sentence once when the same append reaches Redis twice (ioredis resends after a reconnect)", async () => {
     const epoch = Number(await connect().incr(EPOCH_KEY));
     const commands = connect();
-    const writer = new RedisHub({ redis: commands, tail: connect(), log: quiet, blockMs: 200 });
+    const writer = new RedisBus({ redis: commands, tail: connect(), log: quiet, blockMs: 200 });
     await writer.start();
     await writer.beginWriting(epoch);
     const call = "bbbbbbbbbbbbbbbbbbbbbbbb";
@@ -148,8 +154,8 @@ describe("RedisHub", () => {
   it("runs a resent append once, whatever its event: the same command twice leaves one entry", async () => {
     const epoch = Number(await connect().incr(EPOCH_KEY));
     const commands = connect();
-    const writer = new RedisHub({ redis: commands, tail: connect(), log: quiet, blockMs: 200 });
-    // The hub has defined the command. Each is now sent twice, arguments and all: what ioredis does when a dropped
+    const writer = new RedisBus({ redis: commands, tail: connect(), log: quiet, blockMs: 200 });
+    // The bus has defined the command. Each is now sent twice, arguments and all: what ioredis does when a dropped
     // connection lost the reply of a command that had run.
     const fenced = commands as unknown as { callroomFencedAppend: (...args: string[]) => Promise<unknown> };
     const once = fenced.callroomFencedAppend.bind(commands);
@@ -186,7 +192,7 @@ describe("RedisHub", () => {
 
   it("fences a stale writer: once another leader took the epoch, its appends are refused and it is told", async () => {
     const failures: Error[] = [];
-    const stale = hub((e) => failures.push(e));
+    const stale = bus((e) => failures.push(e));
     await stale.start();
     const epoch = Number(await connect().get(EPOCH_KEY));
     await stale.beginWriting(epoch);

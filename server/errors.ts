@@ -1,5 +1,8 @@
 import "server-only";
-import { getLogger } from "../log";
+import { ERROR_CATALOG, type ErrorCode } from "@/lib/schemas/errors";
+import { getLogger } from "./log";
+
+export type { ErrorCode } from "@/lib/schemas/errors";
 
 export interface AppErrorOptions {
   /** Seconds the client should wait (429-style answers); becomes the `Retry-After` header. */
@@ -16,7 +19,10 @@ export interface AppErrorOptions {
  */
 const APP_ERROR = Symbol.for("callroom.AppError");
 
-/** An error we answer deliberately: status, snake_case code and a human sentence. */
+/**
+ * An error we answer deliberately: a code of our error catalog (lib/schemas/errors.ts), which fixes its status, and a
+ * human sentence.
+ */
 export class AppError extends Error {
   readonly [APP_ERROR] = true;
 
@@ -26,16 +32,17 @@ export class AppError extends Error {
     );
   }
 
+  readonly status: number;
   readonly retryAfterSeconds: number | undefined;
   readonly expose: unknown;
 
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     options: AppErrorOptions = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.status = ERROR_CATALOG[code].status;
     this.name = "AppError";
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.expose = options.expose;
@@ -46,9 +53,9 @@ export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
 
-export const notFound = (message: string) => new AppError(404, "not_found", message);
+export const notFound = (message: string) => new AppError("not_found", message);
 export const invalidParameter = (message: string, expose?: unknown) =>
-  new AppError(400, "invalid_parameter", message, { expose });
+  new AppError("invalid_parameter", message, { expose });
 
 /**
  * Our error body `{ error: { code, message } }`. Unknown errors become a generic 500 (their text may hold upstream

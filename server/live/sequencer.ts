@@ -3,18 +3,20 @@ import type { LiveCallStatus, SentenceEvent } from "@/lib/schemas/live";
 import { liveSentiment } from "@/common/sentiment";
 import { Backoff } from "../upstream/stream/backoff";
 import type { SentenceFrame } from "../upstream/stream/frames";
-import type { LivePayload } from "./hub";
+import type { StructuredLog } from "../log";
+import type { LivePayload } from "./bus";
 
 /**
- * Per-call sequencing: turns the upstream's at-most-once sentence stream (which loses whatever was said while the
- * socket was down, and starts mid-call after a subscription) into an exactly-once, in-order stream of hub events.
+ * The sequencer: turns the upstream's at-most-once sentence stream (which loses whatever was said while the socket
+ * was down, and starts mid-call after a subscription) into an exactly-once, in-order stream of live-bus events, per
+ * call.
  *
  * Invariants, per call: sentences are published in `sequence` order, each once (`nextSeq` only grows); a sentence
  * that arrives ahead of `nextSeq` waits in `pending` until the gap is filled from REST (the call's `LIVE`
  * transcript, whose `segment_id` equals the live sequence); nothing is published before `call.started`.
  */
 
-/** What the relay needs of one call over REST (`GET /api/v1/transcripts/calls/{id}`), already mapped. */
+/** What the sequencer needs of one call over REST (`GET /api/v1/transcripts/calls/{id}`), already mapped. */
 export interface RestCallView {
   callId: string;
   symbol: string;
@@ -45,17 +47,10 @@ export interface CallFetcher {
   ): Promise<{ callId: string; symbol: string }[]>;
 }
 
-export interface RelayLogger {
-  debug(obj: object, msg: string): void;
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
-export interface CallStateOptions {
+export interface SequencerOptions {
   publish: (payload: LivePayload) => void;
   fetcher: CallFetcher;
-  log: RelayLogger;
+  log: StructuredLog;
   /** Backoff of REST retries (gap filling, failed syncs). */
   syncBackoff?: { baseMs: number; capMs: number };
   /**
@@ -125,7 +120,7 @@ export interface PublishedCallState {
   lastEndMs: number;
 }
 
-export class CallStateMachine {
+export class Sequencer {
   private readonly calls = new Map<string, TrackedCall>();
   private readonly finished = new Map<string, true>();
   private readonly abort = new AbortController();
@@ -137,7 +132,7 @@ export class CallStateMachine {
   private readonly catchUpMaxPages: number;
   private readonly counters = { fromSocket: 0, fromRest: 0, syncs: 0, syncFailures: 0, skipped: 0 };
 
-  constructor(private readonly options: CallStateOptions) {
+  constructor(private readonly options: SequencerOptions) {
     this.syncBackoff = options.syncBackoff ?? { baseMs: 1_000, capMs: 30_000 };
     this.gapGiveUpAttempts = options.gapGiveUpAttempts ?? 10;
     this.enrichPoll = options.enrichPoll ?? { firstMs: 5_000, factor: 1.5, capMs: 60_000, maxAttempts: 60 };
@@ -219,7 +214,7 @@ export class CallStateMachine {
     const fromIso = new Date(downSinceMs - 60_000).toISOString();
     this.catchUp(fromIso).catch((error: unknown) => {
       if (!this.disposed) {
-        this.options.log.warn({ err: errorMessage(error) }, "relay: catch-up list after reconnect failed");
+        this.options.log.warn({ err: errorMessage(error) }, "live: catch-up list after reconnect failed");
       }
     });
   }
@@ -246,7 +241,7 @@ export class CallStateMachine {
     }
     this.options.log.warn(
       { fromIso, pages: this.catchUpMaxPages, calls: seen.size },
-      "relay: catch-up after reconnect stopped at its page bound; older calls started while away are not looked up (live ones still come with the live list)",
+      "live: catch-up after reconnect stopped at its page bound; older calls started while away are not looked up (live ones still come with the live list)",
     );
   }
 
@@ -307,7 +302,7 @@ export class CallStateMachine {
         notFound: 0,
       };
       this.calls.set(callId, call);
-      this.options.log.info({ callId, symbol }, "relay: tracking call");
+      this.options.log.info({ callId, symbol }, "live: tracking call");
       // One REST read per call on first sight: it names the call, dates its start (needed to turn the socket's
       // absolute times into offsets) and holds whatever was said before we saw it.
       this.requestSync(call);
@@ -460,7 +455,7 @@ export class CallStateMachine {
         if (call.notFound >= NOT_FOUND_LIMIT) {
           this.options.log.warn(
             { callId: call.callId },
-            "relay: upstream does not know this call; dropping it",
+            "live: upstream does not know this call; dropping it",
           );
           call.sync.running = false;
           this.forget(call);
@@ -471,7 +466,7 @@ export class CallStateMachine {
       if (this.disposed) return;
       failed = true;
       this.counters.syncFailures += 1;
-      this.options.log.warn({ callId: call.callId, err: errorMessage(error) }, "relay: call sync failed");
+      this.options.log.warn({ callId: call.callId, err: errorMessage(error) }, "live: call sync failed");
     }
     call.sync.running = false;
     if (!this.calls.has(call.callId)) return;
@@ -526,7 +521,7 @@ export class CallStateMachine {
     this.counters.skipped += next - call.nextSeq;
     this.options.log.error(
       { callId: call.callId, missingFrom: call.nextSeq, missingTo: next - 1 },
-      "relay: sentences missing from both the socket and REST; skipping them",
+      "live: sentences missing from both the socket and REST; skipping them",
     );
     call.nextSeq = next;
     call.sync.gapAttempts = 0;
@@ -539,7 +534,7 @@ export class CallStateMachine {
     if (call.enrich.timer || call.enrich.running || this.disposed) return;
     const { firstMs, factor, capMs, maxAttempts } = this.enrichPoll;
     if (call.enrich.attempts >= maxAttempts) {
-      this.options.log.warn({ callId: call.callId }, "relay: call not enriched in time; no longer polling");
+      this.options.log.warn({ callId: call.callId }, "live: call not enriched in time; no longer polling");
       this.forget(call);
       return;
     }
@@ -562,7 +557,7 @@ export class CallStateMachine {
       if (this.disposed) return;
       this.options.log.debug(
         { callId: call.callId, err: errorMessage(error) },
-        "relay: enrichment poll failed",
+        "live: enrichment poll failed",
       );
     } finally {
       call.enrich.running = false;

@@ -1,7 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/database";
-import { AppError } from "../http/errors";
+import { DEFAULT_NOTES_PER_USER } from "../config";
+import { AppError } from "../errors";
+import type { Db } from "./database";
 
 /**
  * Per-user limits of the workspace (docs/workspace.md, Limits; README, Workspace API). A limit is checked by
@@ -17,7 +18,7 @@ export const LIMITS = {
   /** Tickers across all of a user's watchlists (one list holds at most WATCHLIST_MAX_TICKERS). */
   watchlistItemsPerUser: 1_000,
   /** Default of CALLROOM_NOTES_PER_USER: notes across all calls. */
-  notesPerUser: 5_000,
+  notesPerUser: DEFAULT_NOTES_PER_USER,
   pushSubscriptionsPerUser: 20,
 } as const;
 
@@ -28,11 +29,5 @@ export async function lockUserLimit(tx: Db, limit: string, userId: string): Prom
 
 /** 409: the request is valid, the user's count is what refuses it. */
 export function limitReached(message: string): AppError {
-  return new AppError(409, "limit_reached", message);
-}
-
-/** `CALLROOM_NOTES_PER_USER`: a positive whole number, else the default. */
-export function notesPerUser(env: Record<string, string | undefined>): number {
-  const n = Number(env.CALLROOM_NOTES_PER_USER);
-  return Number.isInteger(n) && n > 0 ? n : LIMITS.notesPerUser;
+  return new AppError("limit_reached", message);
 }

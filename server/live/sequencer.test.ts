@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CallStateMachine, type RestCallView } from "./call-state";
+import { Sequencer, type RestCallView } from "./sequencer";
 import type { SentenceFrame } from "../upstream/stream/frames";
-import type { LivePayload } from "./hub";
+import type { LivePayload } from "./bus";
 
 const ID = "c".repeat(24);
 const START = "2026-10-20T21:00:00.000Z";
@@ -46,7 +46,7 @@ function view(status: RestCallView["status"], count: number, from = 0): RestCall
 function setup(answer: (n: number) => RestCallView | null | Error) {
   const events: LivePayload[] = [];
   let calls = 0;
-  const machine = new CallStateMachine({
+  const machine = new Sequencer({
     publish: (p) => events.push(p),
     log: quietLog,
     fetcher: {
@@ -80,7 +80,7 @@ async function until(test: () => boolean, timeoutMs = 5_000): Promise<void> {
   }
 }
 
-describe("CallStateMachine", () => {
+describe("Sequencer", () => {
   it("announces a call seen from its start, then publishes its sentences in order", async () => {
     const t = setup(() => view("live", 0));
     t.machine.onAudio(ID, "NWSC");
@@ -298,7 +298,7 @@ describe("CallStateMachine", () => {
   it("after a reconnect, catches calls that started (and even ended) while the socket was down", async () => {
     const events: LivePayload[] = [];
     const asked: string[] = [];
-    const machine = new CallStateMachine({
+    const machine = new Sequencer({
       publish: (p) => events.push(p),
       log: quietLog,
       fetcher: {
@@ -350,7 +350,7 @@ describe("CallStateMachine", () => {
 
     function machineWith(list: ReturnType<typeof lister>, options: { catchUpMaxPages?: number } = {}) {
       const warnings: string[] = [];
-      const machine = new CallStateMachine({
+      const machine = new Sequencer({
         publish: () => {},
         log: { ...quietLog, warn: (_obj: object, msg: string) => warnings.push(msg) },
         // Calls of the catch-up stay tracked (live, nothing said yet) so the test can count them.

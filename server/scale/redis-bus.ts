@@ -2,36 +2,40 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { PublishedCallState, RelayLogger } from "../live/call-state";
 import {
-  InMemoryHub,
-  matchesFilter,
+  compareCursors,
+  deliverAll,
+  isCursor,
   type CallSnapshot,
-  type DeliveredEvent,
-  type HubEvent,
-  type LiveHub,
+  type LiveBus,
+  type LiveCall,
+  type LiveEvent,
   type LivePayload,
-  type StreamFilter,
+  type Replay,
   type Unsubscribe,
-} from "../live/hub";
+} from "../live/bus";
+import { CallProjection } from "../live/projection";
+import type { StructuredLog } from "../log";
+import type { PublishedCallState } from "../live/sequencer";
 import { EPOCH_KEY } from "./leader";
 import { KEY_PREFIX } from "./redis";
 
 /**
- * The live hub on a Redis Stream, shared by every instance (issue 7).
+ * The live bus (server/live/bus.ts) on a Redis Stream, shared by every instance (issue 7).
  *
  * - Writing: only the leader publishes, through `fencedAppend` (below): one Lua script checks the writer's fencing
  *   token against `leader:epoch`, appends to the stream (`XADD MAXLEN ~`) and updates the per-call hash the next
  *   leader resumes from, all atomically. A paused old leader's writes are refused (`FENCED`); an append already in
  *   the stream (a command ioredis resent after a reconnect) is skipped.
  * - Reading: every instance tails the stream (XREAD BLOCK on its own connection) into a local mirror of the last
- *   `mirrorCapacity` events and a projection of every call; its own SSE clients are fanned out from there. So
- *   `subscribe` replays synchronously, like the in-memory hub, and a reader never touches Redis per client.
+ *   `mirrorCapacity` events and a projection of every call, and delivers each event to its own subscribers (the
+ *   alert engine, the archive, the metrics, the browsers' fan-out). So `replay` answers from memory, like the
+ *   in-memory bus, and a reader never touches Redis per browser.
  * - Cursor = the stream id (`1700000000000-0`): the same on every instance, so a browser resumes anywhere with
  *   `Last-Event-ID`. A cursor older than the mirror gets `reset`; a cursor a moment ahead of this instance's tail
- *   (written by the leader, read first on another instance) is honoured by skipping up to it.
- * - `publish` returns at once with the current head as cursor (the stream assigns the real id asynchronously; no
- *   producer uses the return value).
+ *   (written by the leader, read first on another instance) is `ahead`: the fan-out skips up to it.
+ * - `publish` returns at once (the stream assigns the id asynchronously); the leader's own subscribers get the
+ *   event when its tail reads it back, like everyone else's.
  */
 
 export const STREAM_KEY = `${KEY_PREFIX}events`;
@@ -39,7 +43,7 @@ export const CALLS_KEY = `${KEY_PREFIX}calls`;
 const FINISHED_RETENTION_MS = 24 * 60 * 60_000;
 
 // Appends are idempotent: ioredis resends a command whose reply a dropped connection lost, and that command may have
-// run. KEYS[4] names this one append (the writing hub's id and its count of appends); it is set, with a lifetime
+// run. KEYS[4] names this one append (the writing bus's id and its count of appends); it is set, with a lifetime
 // of ARGV[7] ms, once the entry is in the stream, so the same command run again is skipped (nil reply). A sentence
 // is also skipped when its sequence, ARGV[6], is below the call's stored next one: it is in the stream already,
 // whoever wrote it.
@@ -90,27 +94,12 @@ const payloadSchema = z.object({
 
 type StreamEntry = [id: string, fields: string[]];
 
-export function compareIds(a: string, b: string): number {
-  const [am = 0, as = 0] = a.split("-").map(Number);
-  const [bm = 0, bs = 0] = b.split("-").map(Number);
-  return am !== bm ? am - bm : as - bs;
-}
-
-const STREAM_ID = /^\d{1,16}-\d{1,16}$/;
-
-interface Subscriber {
-  filter: StreamFilter;
-  onEvent: (event: DeliveredEvent) => void;
-  /** Events up to this id were already seen (a cursor ahead of this instance's tail). */
-  after: string | null;
-}
-
-export interface RedisHubOptions {
+export interface RedisBusOptions {
   /** Command connection (publishing, reading the call hash). */
   redis: Redis;
   /** A connection of its own for the blocking tail. */
   tail: Redis;
-  log: RelayLogger;
+  log: StructuredLog;
   /** `XADD MAXLEN ~` bound of the stream. */
   maxLen?: number;
   /** Events mirrored per instance for resuming. */
@@ -121,13 +110,13 @@ export interface RedisHubOptions {
   onSubscriberError?: (error: unknown) => void;
 }
 
-export class RedisHub implements LiveHub {
-  private readonly mirror: HubEvent[] = [];
+export class RedisBus implements LiveBus {
+  private readonly mirror: LiveEvent[] = [];
   /** Any cursor at or after this id can be served from the mirror. */
   private floor = "0-0";
   private head = "0-0";
-  private readonly projection: InMemoryHub;
-  private readonly subscribers = new Set<Subscriber>();
+  private readonly projection = new CallProjection();
+  private readonly listeners = new Set<(event: LiveEvent) => void>();
   private readonly capacity: number;
   private readonly maxLen: number;
   private running = false;
@@ -135,15 +124,13 @@ export class RedisHub implements LiveHub {
   private readonly waiters = new Set<{ id: string; resolve: () => void }>();
   /** Leader side: the fencing token and the per-call state written along with each event. */
   private writer: { epoch: number; calls: Map<string, PublishedCallState> } | null = null;
-  /** Names each append for its idempotency key: unique to this hub, whatever terms it writes in. */
+  /** Names each append for its idempotency key: unique to this bus, whatever terms it writes in. */
   private readonly writerId = randomUUID();
   private appends = 0;
 
-  constructor(private readonly options: RedisHubOptions) {
+  constructor(private readonly options: RedisBusOptions) {
     this.capacity = options.mirrorCapacity ?? 10_000;
     this.maxLen = options.maxLen ?? 100_000;
-    // Projection only: its own cursors and buffer are never exposed.
-    this.projection = new InMemoryHub({ replayCapacity: 1 });
     options.redis.defineCommand("callroomFencedAppend", { numberOfKeys: 4, lua: FENCED_APPEND });
   }
 
@@ -215,7 +202,7 @@ export class RedisHub implements LiveHub {
   }
 
   private ingest([id, fields]: StreamEntry): void {
-    if (compareIds(id, this.head) <= 0) return;
+    if (compareCursors(id, this.head) <= 0) return;
     this.head = id;
     const raw = fields[fields.indexOf("p") + 1];
     let payload: LivePayload | null = null;
@@ -226,24 +213,16 @@ export class RedisHub implements LiveHub {
       // Reported below.
     }
     if (payload) {
-      this.projection.publish(payload);
-      const event = { ...payload, cursor: id } as HubEvent;
+      this.projection.apply(payload);
+      const event = { ...payload, cursor: id } as LiveEvent;
       this.mirror.push(event);
       if (this.mirror.length > this.capacity) this.floor = this.mirror.shift()!.cursor;
-      const upperSymbol = event.symbol.toUpperCase();
-      for (const sub of [...this.subscribers]) {
-        if (!this.subscribers.has(sub)) continue;
-        if (sub.after !== null) {
-          if (compareIds(id, sub.after) <= 0) continue;
-          sub.after = null;
-        }
-        if (matchesFilter(sub.filter, event, upperSymbol)) this.deliver(sub, event);
-      }
+      deliverAll(this.listeners, event, this.options.onSubscriberError);
     } else {
       this.options.log.warn({ id }, "scale: dropped an unreadable stream entry");
     }
     for (const w of [...this.waiters]) {
-      if (compareIds(id, w.id) >= 0) {
+      if (compareCursors(id, w.id) >= 0) {
         this.waiters.delete(w);
         w.resolve();
       }
@@ -252,45 +231,24 @@ export class RedisHub implements LiveHub {
 
   /** Resolves once the mirror has read the stream up to `id`. */
   caughtUp(id: string): Promise<void> {
-    if (compareIds(this.head, id) >= 0) return Promise.resolve();
+    if (compareCursors(this.head, id) >= 0) return Promise.resolve();
     return new Promise((resolve) => this.waiters.add({ id, resolve }));
   }
 
-  private deliver(sub: Subscriber, event: DeliveredEvent): void {
-    try {
-      sub.onEvent(event);
-    } catch (error) {
-      this.options.onSubscriberError?.(error);
-    }
+  subscribe(listener: (event: LiveEvent) => void): Unsubscribe {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
   }
 
-  subscribe(
-    filter: StreamFilter,
-    fromCursor: string | null,
-    onEvent: (event: DeliveredEvent) => void,
-  ): Unsubscribe {
-    const sub: Subscriber = { filter, onEvent, after: null };
-    if (fromCursor !== null) {
-      const valid = STREAM_ID.test(fromCursor);
-      const ms = valid ? Number(fromCursor.split("-")[0]) : NaN;
-      if (!valid || ms > Date.now() + 60_000) {
-        this.deliver(sub, this.reset("unknown_cursor"));
-      } else if (compareIds(fromCursor, this.head) >= 0) {
-        // Written by the leader and already read by the instance that served it, not yet by this one.
-        sub.after = fromCursor;
-      } else if (compareIds(fromCursor, this.floor) < 0) {
-        this.deliver(sub, this.reset("cursor_too_old"));
-      } else {
-        for (let i = this.firstAfter(fromCursor); i < this.mirror.length; i += 1) {
-          const event = this.mirror[i]!;
-          if (matchesFilter(filter, event)) this.deliver(sub, event);
-        }
-      }
-    }
-    this.subscribers.add(sub);
-    return () => {
-      this.subscribers.delete(sub);
-    };
+  replay(cursor: string): Replay {
+    const ms = isCursor(cursor) ? Number(cursor.split("-")[0]) : NaN;
+    if (!(ms <= Date.now() + 60_000)) return { kind: "reset", reason: "unknown_cursor" };
+    // Written by the leader and already read by the instance that served it, not yet by this one.
+    if (compareCursors(cursor, this.head) >= 0) return { kind: "ahead" };
+    if (compareCursors(cursor, this.floor) < 0) return { kind: "reset", reason: "cursor_too_old" };
+    return { kind: "events", events: this.mirror.slice(this.firstAfter(cursor)) };
   }
 
   private firstAfter(id: string): number {
@@ -298,38 +256,33 @@ export class RedisHub implements LiveHub {
     let hi = this.mirror.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (compareIds(this.mirror[mid]!.cursor, id) <= 0) lo = mid + 1;
+      if (compareCursors(this.mirror[mid]!.cursor, id) <= 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
-  private reset(reason: "cursor_too_old" | "unknown_cursor"): DeliveredEvent {
-    return { event: "reset", symbol: null, cursor: this.head, data: { reason } };
+  call(callId: string): LiveCall | null {
+    return this.projection.call(callId);
   }
 
   snapshot(callId: string): CallSnapshot | null {
-    const s = this.projection.snapshot(callId);
-    return s ? { ...s, cursor: this.head } : null;
+    return this.projection.snapshot(callId, this.head);
   }
 
   calls(): CallSnapshot[] {
-    return this.projection.calls().map((s) => ({ ...s, cursor: this.head }));
+    return this.projection.all(this.head);
   }
 
   headCursor(): string {
     return this.head;
   }
 
-  subscriberCount(): number {
-    return this.subscribers.size;
-  }
-
   /* ------------------------------------------------------------------ writing (leader only) */
 
   /**
    * Becomes the writer for fencing token `epoch`. Returns what was published per call (from the hash written with
-   * the stream, so it is exact even for calls whose start fell out of the mirror), for the relay to resume from.
+   * the stream, so it is exact even for calls whose start fell out of the mirror), for the sequencer to resume from.
    */
   async beginWriting(epoch: number): Promise<PublishedCallState[]> {
     const raw = await this.options.redis.hgetall(CALLS_KEY);
@@ -361,12 +314,11 @@ export class RedisHub implements LiveHub {
     return this.writer !== null;
   }
 
-  publish(payload: LivePayload): HubEvent {
+  publish(payload: LivePayload): void {
     const writer = this.writer;
-    const event = { ...payload, cursor: this.head } as HubEvent;
     if (!writer) {
       this.options.log.warn({ event: payload.event }, "scale: publish without leadership dropped");
-      return event;
+      return;
     }
     const callId = payload.data.callId;
     const state = this.nextCallState(writer.calls, payload);
@@ -397,7 +349,6 @@ export class RedisHub implements LiveHub {
         );
         this.options.onPublishFailed?.(err);
       });
-    return event;
   }
 
   private nextCallState(

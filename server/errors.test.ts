@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { AppError, toErrorResponse } from "./errors";
-import { parseQuery } from "./parse-query";
 
 describe("toErrorResponse", () => {
   it("answers an AppError thrown by another bundled copy of this module with its own status, not a 500", async () => {
@@ -26,19 +24,27 @@ describe("toErrorResponse", () => {
   });
 
   it("renders an AppError as {error: {code, message}} with Retry-After", async () => {
-    const response = toErrorResponse(new AppError(503, "rate_limited", "Busy.", { retryAfterSeconds: 4 }));
+    const response = toErrorResponse(
+      new AppError("upstream_rate_limited", "Busy.", { retryAfterSeconds: 4 }),
+    );
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("4");
-    expect(await response.json()).toEqual({ error: { code: "rate_limited", message: "Busy." } });
+    expect(await response.json()).toEqual({ error: { code: "upstream_rate_limited", message: "Busy." } });
+  });
+
+  it("takes each code's status from the one catalog: a code means one thing", () => {
+    expect(new AppError("rate_limited", "slow down").status).toBe(429);
+    expect(new AppError("upstream_rate_limited", "busy").status).toBe(503);
+    expect(new AppError("not_found", "none").status).toBe(404);
   });
 
   it("exposes details on 4xx only", async () => {
-    const client = toErrorResponse(new AppError(400, "invalid_parameter", "bad", { expose: { field: "x" } }));
+    const client = toErrorResponse(new AppError("invalid_parameter", "bad", { expose: { field: "x" } }));
     expect(await client.json()).toEqual({
       error: { code: "invalid_parameter", message: "bad", details: { field: "x" } },
     });
     const server = toErrorResponse(
-      new AppError(502, "upstream_error", "failed", { expose: { upstream: "secret" } }),
+      new AppError("upstream_error", "failed", { expose: { upstream: "secret" } }),
     );
     expect(await server.text()).not.toContain("secret");
   });
@@ -51,19 +57,5 @@ describe("toErrorResponse", () => {
       error: { code: "internal_error", message: "Something went wrong on our side." },
     });
     expect(text).not.toContain("hunter2");
-  });
-});
-
-describe("parseQuery", () => {
-  const schema = z.object({ limit: z.coerce.number().int().max(5), name: z.string() });
-
-  it("names the parameter when zod's message does not", () => {
-    expect(() => parseQuery(new URLSearchParams("name=a&limit=9"), schema)).toThrow(/^limit: /);
-    expect(() => parseQuery(new URLSearchParams("limit=1"), schema)).toThrow("name is required");
-  });
-
-  it("drops blank values and keeps the last of repeated ones", () => {
-    expect(parseQuery(new URLSearchParams("name=a&name=b&limit=2"), schema)).toEqual({ name: "b", limit: 2 });
-    expect(() => parseQuery(new URLSearchParams("name=%20&limit=1"), schema)).toThrow("name is required");
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The live path end to end over real sockets: embedded service → one upstream WebSocket → relay → hub → the
- * `/api/stream` route's SSE body (and `/api/calls/[callId]`), while the upstream socket is dropped again and again.
+ * The live bus end to end over real sockets: embedded service → one upstream WebSocket → consumer → sequencer → bus
+ * → browsers' fan-out → the `/api/stream` route's SSE body (and `/api/calls/[callId]`), while the upstream socket is
+ * dropped again and again.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getCallRoute } from "@/app/api/calls/[callId]/route";
@@ -10,8 +11,8 @@ import type { SentenceEvent } from "@/lib/schemas/live";
 import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
 import { getRuntime, type Runtime } from "@/server/runtime";
 import { refreshRuntime } from "@/server/upstream/test/env";
-import type { Relay } from "../relay";
-import { readSse, type SseMessage, type SseReader } from "./sse-client";
+import type { Consumer } from "@/server/live/consumer";
+import { readSse, type SseMessage, type SseReader } from "@/test/support/sse-client";
 
 /** The embedded call's script is sized to this; its speech usually ends somewhat earlier. */
 const CALL_SECONDS = 90;
@@ -19,7 +20,7 @@ const DROP_EVERY_MS = 3_000;
 const DROPS = 10;
 
 let embedded: TestEmbedded;
-let relay: Relay;
+let consumer: Consumer;
 let runtime: Runtime;
 const savedEnv = { ...process.env };
 
@@ -35,8 +36,8 @@ async function waitUntil(
   }
 }
 
-function openStream(query: string, headers: Record<string, string> = {}): SseReader {
-  const response = streamRoute(new Request(`http://app.test/api/stream?${query}`, { headers }));
+async function openStream(query: string, headers: Record<string, string> = {}): Promise<SseReader> {
+  const response = await streamRoute(new Request(`http://app.test/api/stream?${query}`, { headers }));
   expect(response.status).toBe(200);
   return readSse(response);
 }
@@ -57,7 +58,7 @@ beforeAll(async () => {
   process.env.UPSTREAM_WS_URL = embedded.wsUrl;
   process.env.UPSTREAM_API_KEY = embedded.key;
   runtime = refreshRuntime({
-    relay: {
+    consumer: {
       // Reconnects slow enough that sentences are spoken while the socket is down, so REST must fill the gaps.
       socket: {
         backoff: { baseMs: 1_500, capMs: 2_500 },
@@ -65,16 +66,16 @@ beforeAll(async () => {
         pingIntervalMs: 1_000,
         livenessTimeoutMs: 5_000,
       },
-      calls: {
+      sequencer: {
         syncBackoff: { baseMs: 100, capMs: 1_000 },
         enrichPoll: { firstMs: 500, factor: 1.2, capMs: 2_000, maxAttempts: 60 },
       },
     },
   });
-  relay = runtime.live.start()!;
-  await waitUntil(() => relay.state() === "open", 10_000, "the upstream socket to open");
-  // One relay per process: a second start (dev reload, another entry) is a no-op.
-  expect(getRuntime().live.start()).toBe(relay);
+  consumer = runtime.live.start()!;
+  await waitUntil(() => consumer.state() === "open", 10_000, "the upstream socket to open");
+  // One consumer per process: a second start (dev reload, another entry) is a no-op.
+  expect(getRuntime().live.start()).toBe(consumer);
 });
 
 afterAll(async () => {
@@ -122,25 +123,25 @@ async function finalTranscript(callId: string): Promise<{ sequence: number; text
   }
 }
 
-describe("relay over the embedded service", () => {
+describe("the live bus over the embedded service", () => {
   it("delivers a whole call exactly once, in order, while the upstream socket is dropped ten times", async () => {
     const symbol = await pickSymbol();
-    const all = openStream("tickers=*");
-    const bySymbol = openStream(`tickers=${symbol}`);
+    const all = await openStream("tickers=*");
+    const bySymbol = await openStream(`tickers=${symbol}`);
     const callId = await startCall(symbol, CALL_SECONDS);
-    const byCall = openStream(`calls=${callId}`);
-    const opensBefore = relay.socket.openCount;
+    const byCall = await openStream(`calls=${callId}`);
+    const opensBefore = consumer.socket.openCount;
 
     // A resuming client: reads a little, goes away, comes back with Last-Event-ID.
     const resumed: SentenceEvent[] = [];
     const resumer = (async () => {
-      const first = openStream(`calls=${callId}`);
+      const first = await openStream(`calls=${callId}`);
       await first.waitFor((_m, msgs) => sentencesOf(msgs, callId).length >= 3, 60_000);
       const lastId = first.lastEventId()!;
       await first.close();
       resumed.push(...sentencesOf(first.messages, callId));
       await new Promise((r) => setTimeout(r, 4_000));
-      const second = openStream(`calls=${callId}`, { "last-event-id": lastId });
+      const second = await openStream(`calls=${callId}`, { "last-event-id": lastId });
       await second.waitFor(statusOf(callId, "completed"), 120_000);
       resumed.push(...sentencesOf(second.messages, callId));
       await second.close();
@@ -154,9 +155,9 @@ describe("relay over the embedded service", () => {
       await embedded.dropWebSockets();
       if (i === 1) {
         // One long outage on our side too, so that sentences are certainly spoken while nobody listens.
-        relay.socket.stop();
+        consumer.socket.stop();
         await new Promise((r) => setTimeout(r, 6_000));
-        relay.socket.start();
+        consumer.socket.start();
       }
       if (i === 4) {
         // Mid-call, the call page shows every sentence so far, contiguous from 0, plus the cursor to follow.
@@ -199,14 +200,14 @@ describe("relay over the embedded service", () => {
     expect(new Set(ids).size).toBe(ids.length);
 
     // Some sentences were said while the socket was down and came from REST; none was given up on.
-    const stats = relay.calls.stats();
+    const stats = consumer.sequencer.stats();
     expect(stats.fromRest).toBeGreaterThan(0);
     expect(stats.fromSocket).toBeGreaterThan(0);
     expect(stats.skipped).toBe(0);
 
     // Reconnected after every drop, and never more than the key's one connection.
-    await waitUntil(() => relay.state() === "open", 10_000, "the socket to reopen");
-    expect(relay.socket.openCount - opensBefore).toBeGreaterThanOrEqual(DROPS);
+    await waitUntil(() => consumer.state() === "open", 10_000, "the socket to reopen");
+    expect(consumer.socket.openCount - opensBefore).toBeGreaterThanOrEqual(DROPS);
     expect((await embedded.stats()).wsConnections).toBe(1);
 
     // Enrichment follows.
@@ -223,10 +224,10 @@ describe("relay over the embedded service", () => {
   }, 240_000);
 
   it("answers reset to a cursor the buffer no longer holds, and 400 to bad queries", async () => {
-    const stale = openStream("tickers=*", { "last-event-id": "1-1" });
+    const stale = await openStream("tickers=*", { "last-event-id": "1-1" });
     const reset = await stale.waitFor((m) => m.event === "reset", 5_000);
     expect(reset.data).toEqual({ reason: "unknown_cursor" });
-    expect(reset.id).toBe(runtime.live.hub.headCursor());
+    expect(reset.id).toBe(runtime.live.bus.headCursor());
     await stale.close();
 
     for (const q of [
@@ -236,11 +237,11 @@ describe("relay over the embedded service", () => {
       "tickers=A,B&calls=bad.id",
       "tickers=" + "A,".repeat(60),
     ]) {
-      const res = streamRoute(new Request(`http://app.test/api/stream?${q}`));
+      const res = await streamRoute(new Request(`http://app.test/api/stream?${q}`));
       expect(res.status, q).toBe(400);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe("invalid_parameter");
     }
-    const ok = streamRoute(new Request("http://app.test/api/stream?tickers=*"));
+    const ok = await streamRoute(new Request("http://app.test/api/stream?tickers=*"));
     expect(ok.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(ok.headers.get("cache-control")).toBe("no-cache, no-transform");
     expect(ok.headers.get("x-accel-buffering")).toBe("no");

@@ -1,10 +1,9 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SESSION_COOKIE, sealSession } from "@/server/auth/session";
-import { emptyUsersPath, SECRET, setSecurityEnv, writeUsersFile } from "@/test/security/helpers";
-import { refreshRuntime } from "@/server/upstream/test/env";
-import type { Runtime } from "@/server/runtime";
+import { SESSION_COOKIE } from "@/server/auth/session";
+import { emptyUsersPath, sealSession, SECRET, setSecurityEnv, writeUsersFile } from "@/test/security/helpers";
+import { getRuntime } from "@/server/runtime";
 
 /**
  * The stream's door over a real socket: a bare `node:http` server stands in for the custom server (it offers each
@@ -14,11 +13,10 @@ import type { Runtime } from "@/server/runtime";
 const CALL = "0123456789abcdef01234567";
 let server: Server;
 let base: string;
-let runtime: Runtime;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    if (!runtime.door(req, res)) {
+    if (!getRuntime().door(req, res)) {
       res.writeHead(404, { "content-type": "text/plain" });
       res.end("next");
     }
@@ -31,8 +29,8 @@ afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
   setSecurityEnv({});
 });
+// Each test's runtime is the one setSecurityEnv installed last: the server offers requests to its door.
 beforeEach(() => {
-  runtime = refreshRuntime();
   setSecurityEnv({ CALLROOM_USERS_FILE: emptyUsersPath(), CALLROOM_RATE_LIMIT: "0" });
 });
 
@@ -118,14 +116,15 @@ async function body(o: Open): Promise<unknown> {
 }
 
 const started = () =>
-  runtime.live.hub.publish({
+  getRuntime().live.bus.publish({
     event: "call.started",
     symbol: "AAA",
     data: { callId: CALL, symbol: "AAA", name: "Alpha", startTime: "2026-11-22T10:00:00Z" },
   });
 
-const sentence = (sequence: number, text: string) =>
-  runtime.live.hub.publish({
+/** Publishes a sentence and returns the cursor it was given. */
+const sentence = (sequence: number, text: string) => {
+  getRuntime().live.bus.publish({
     event: "sentence",
     symbol: "AAA",
     data: {
@@ -138,6 +137,8 @@ const sentence = (sequence: number, text: string) =>
       confidence: 0.9,
     },
   });
+  return getRuntime().live.bus.headCursor();
+};
 
 describe("the stream's door", () => {
   it("declines every other request, so Next serves it", async () => {
@@ -167,7 +168,7 @@ describe("the stream's door", () => {
     const o = await open("/api/stream?tickers=BBB");
     await o.waitFor("retry:");
     started();
-    runtime.live.hub.publish({
+    getRuntime().live.bus.publish({
       event: "call.started",
       symbol: "BBB",
       data: { callId: "b".repeat(24), symbol: "BBB", name: "Beta", startTime: "2026-11-22T10:00:00Z" },
@@ -178,7 +179,7 @@ describe("the stream's door", () => {
 
   it("resumes after Last-Event-ID with exactly the events missed, in one burst", async () => {
     started();
-    const from = sentence(0, "first").cursor;
+    const from = sentence(0, "first");
     sentence(1, "second");
     sentence(2, "third");
     const o = await open("/api/stream?tickers=AAA", { "last-event-id": from });
@@ -211,14 +212,14 @@ describe("the stream's door", () => {
       CALLROOM_RATE_LIMIT: "0",
       CALLROOM_SSE_PER_CLIENT: "2",
     });
-    const subscribers = runtime.live.hub.subscriberCount();
+    const subscribers = getRuntime().live.browsers.size();
     for (let i = 0; i < 6; i += 1) {
       const head = await request("HEAD", "/api/stream?tickers=*");
       expect(head.status).toBe(200);
       expect(head.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
       expect(head.body).toBe("");
     }
-    expect(runtime.live.hub.subscriberCount()).toBe(subscribers);
+    expect(getRuntime().live.browsers.size()).toBe(subscribers);
     // The cap (2) is untouched: two real streams still open.
     const a = await open("/api/stream?tickers=*");
     const b = await open("/api/stream?tickers=*");

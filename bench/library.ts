@@ -149,7 +149,7 @@ async function child(withPostgres: boolean): Promise<LibraryBenchResult> {
   const { upstreamArchiveSource } = await import("../server/archive/upstream-source");
   const { searchArchive } = await import("../server/archive/search");
   const { createDatabase, queryRows } = await import("../server/db/database");
-  const { InMemoryHub } = await import("../server/live/hub");
+  const { MemoryBus } = await import("../server/live/memory-bus");
   const { CircuitBreaker } = await import("../server/security/circuit-breaker");
   const { ResponseCache } = await import("../server/upstream/cache");
   const { createUpstreamClient } = await import("../server/upstream/client");
@@ -177,7 +177,7 @@ async function child(withPostgres: boolean): Promise<LibraryBenchResult> {
 
   async function backfill(database: Database): Promise<number> {
     const handle = { driver: database.driver, get: async () => database, close: async () => {} };
-    const archive = createArchive({ database: handle, log, source, hub: new InMemoryHub() });
+    const archive = createArchive({ database: handle, log, source, live: new MemoryBus() });
     const started = performance.now();
     archive.start();
     while (archive.progress().state !== "live") {

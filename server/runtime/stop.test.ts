@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Workspace } from "../workspace/create-workspace";
+import { readConfig } from "../config";
 import { createRuntime } from "./create-runtime";
 
 /**
@@ -9,7 +10,7 @@ import { createRuntime } from "./create-runtime";
 describe("runtime.stop", () => {
   it("closes the database within the grace even when the workspace never finishes stopping", async () => {
     const hanging = { start() {}, stop: () => new Promise<void>(() => {}) } as unknown as Workspace;
-    const runtime = createRuntime({ CALLROOM_DATA_DIR: "memory://" }, { workspace: hanging });
+    const runtime = createRuntime(readConfig({ CALLROOM_DATA_DIR: "memory://" }), { workspace: hanging });
     const close = vi.spyOn(runtime.database, "close");
     const started = Date.now();
     await runtime.stop();

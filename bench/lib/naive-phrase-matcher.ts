@@ -4,7 +4,7 @@
  * stemmed once, with the same functions as the index (server/alerts/text.ts), and a rule out of scope or of the
  * wrong speaker role is skipped before its phrase is looked at. So the ratio measures the index alone.
  */
-import { GUIDANCE_PHRASES, type SentenceInput } from "../../server/alerts/matcher";
+import type { SentenceInput } from "../../server/alerts/matcher";
 import { speakerRoleOf, type CompiledRule } from "../../server/alerts/rules";
 import { StemCache } from "../../server/alerts/text";
 
@@ -14,10 +14,11 @@ export class NaivePhraseMatcher {
 
   constructor(rules: readonly CompiledRule[]) {
     this.rules = rules
-      .filter((rule) => rule.kind === "keyword" || rule.kind === "guidance")
+      // Keyword rules only, as the index (guidance rules go through the insights' classifier, not phrases).
+      .filter((rule) => rule.kind === "keyword")
       .map((rule) => ({
         rule,
-        phrases: (rule.kind === "keyword" ? [rule.phrase ?? ""] : GUIDANCE_PHRASES)
+        phrases: [rule.phrase ?? ""]
           .map((phrase) => this.stems.stems(phrase))
           .filter((stems) => stems.length > 0),
       }));

@@ -22,6 +22,7 @@ import { useCallAudio } from "./use-call-audio";
 import { CatchUpBanner } from "./insights/catch-up";
 import { changedSentences, InsightsPanels } from "./insights/insights-panels";
 import { useCallInsights } from "./insights/use-call-insights";
+import { speakerNamesOf } from "./speaker-names";
 import { CallNotes, type CallNotesHandle } from "@/components/notes/call-notes";
 import { Tabs } from "@/components/ui/tabs";
 import { noteQueries } from "@/lib/queries/notes";
@@ -124,6 +125,8 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
 
   const insights = useCallInsights(call);
   const changedMarks = useMemo(() => changedSentences(insights.insights), [insights.insights]);
+  // Names read from the call while live (introductions, hand-offs), marked as inferred until enrichment.
+  const speakerNames = useMemo(() => speakerNamesOf(insights.insights.qa), [insights.insights.qa]);
   const noteHighlights = useNoteHighlights(call.callId);
   const seekSequence = (sequence: number) => {
     const index = call.segments.findIndex((s) => s.sequence === sequence);
@@ -250,6 +253,7 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
             marks={changedMarks}
             highlights={noteHighlights}
             focusedSequence={s}
+            speakerNames={speakerNames}
             fill
           />
         </div>
@@ -293,7 +297,7 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
                         seek(segment.startMs);
                       }}
                     />
-                    <ParticipantsPanel call={call} />
+                    <ParticipantsPanel call={call} speakerNames={speakerNames} />
                   </div>
                 ),
               },

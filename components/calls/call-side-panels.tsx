@@ -13,7 +13,9 @@ import {
   meanSentiment,
   sentimentSourceLabel,
   sentimentTone,
+  speakerLabel,
 } from "./call-format";
+import { InferredMark, type SpeakerNameView } from "./speaker-names";
 import dynamic from "next/dynamic";
 import { ChartBox, ChartSkeleton } from "@/components/charts/lazy-charts";
 import { downsample, sentimentSeries } from "./sentiment-series";
@@ -172,12 +174,22 @@ export function SummaryPanel({ call, onJump }: { call: Call; onJump: (segmentInd
   );
 }
 
-export function ParticipantsPanel({ call }: { call: Call }) {
+export function ParticipantsPanel({
+  call,
+  speakerNames,
+}: {
+  call: Call;
+  /** Names read from the call while it is live (the insights' speakers), shown marked as inferred. */
+  speakerNames?: ReadonlyMap<string, SpeakerNameView>;
+}) {
   const speakers = useMemo(() => {
     const seen = new Map<string, string | null>();
     for (const s of call.segments) if (!seen.has(s.speaker)) seen.set(s.speaker, s.speakerName);
     return seen;
   }, [call.segments]);
+  const named = [...speakers.keys()].filter(
+    (label) => !/^operator$/i.test(label) && speakerNames?.has(label),
+  );
   return (
     <Section title="Participants" id="participants">
       {call.participants.length > 0 ? (
@@ -199,6 +211,29 @@ export function ParticipantsPanel({ call }: { call: Call }) {
             </li>
           ))}
         </ul>
+      ) : named.length > 0 ? (
+        <>
+          <ul className="divide-line flex flex-col divide-y text-[13px]" data-testid="inferred-speakers">
+            {named.map((label) => {
+              const view = speakerNames!.get(label)!;
+              return (
+                <li key={label} className="flex items-baseline justify-between gap-2 py-1">
+                  <span className="min-w-0">
+                    <span className="font-medium">{view.name}</span>
+                    {view.inferred ? <InferredMark /> : null}
+                  </span>
+                  <span className="text-2xs text-muted whitespace-nowrap">
+                    {speakerLabel({ speaker: label, speakerName: null })}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          <p className="text-2xs text-muted mt-1">
+            {speakers.size} {speakers.size === 1 ? "voice" : "voices"} so far; names read from the call are
+            confirmed when the call is enriched.
+          </p>
+        </>
       ) : speakers.size > 0 ? (
         <p className="text-muted text-[13px]">
           {speakers.size} {speakers.size === 1 ? "voice" : "voices"} so far; names are added when the call is

@@ -20,6 +20,7 @@ import { EmptyState } from "@/components/ui/panel-state";
 import { formatCount } from "@/lib/format";
 import type { Segment } from "@/lib/schemas/calls";
 import { formatClock, formatSentiment, sentimentTone, speakerLabel } from "./call-format";
+import { InferredMark, type SpeakerNameView } from "./speaker-names";
 import {
   findMatches,
   matchesBySegment,
@@ -68,9 +69,12 @@ export function Transcript({
   highlights,
   focusedSequence,
   fill = false,
+  speakerNames,
   ref,
 }: {
   segments: readonly Segment[];
+  /** Names read from the call for voices enrichment has not named yet (shown marked as inferred). */
+  speakerNames?: ReadonlyMap<string, SpeakerNameView>;
   /** The sentence being heard (-1: none). */
   activeIndex: number;
   /** Sentences to mark, by sequence, with why (insights: changed since the previous call). */
@@ -289,6 +293,9 @@ export function Transcript({
                       >
                         <SentenceRow
                           segment={segment}
+                          inferredName={
+                            segment.speakerName ? undefined : speakerNames?.get(segment.speaker)?.name
+                          }
                           showSpeaker={
                             !previous ||
                             previous.speaker !== segment.speaker ||
@@ -322,6 +329,7 @@ export function Transcript({
 
 const SentenceRow = memo(function SentenceRow({
   segment,
+  inferredName,
   showSpeaker,
   isActive,
   matches,
@@ -332,6 +340,8 @@ const SentenceRow = memo(function SentenceRow({
   isHighlighted = false,
 }: {
   segment: Segment;
+  /** The voice's name read from the call while enrichment has not named it. */
+  inferredName?: string;
   mark?: string;
   isFocused?: boolean;
   isHighlighted?: boolean;
@@ -377,7 +387,13 @@ const SentenceRow = memo(function SentenceRow({
       </button>
       <div className="min-w-0 cursor-pointer">
         {showSpeaker ? (
-          <p className="text-2xs text-muted font-semibold tracking-wide uppercase">{speakerLabel(segment)}</p>
+          <p
+            className="text-2xs text-muted font-semibold tracking-wide uppercase"
+            data-testid="transcript-speaker"
+          >
+            {inferredName ?? speakerLabel(segment)}
+            {inferredName ? <InferredMark /> : null}
+          </p>
         ) : null}
         <p>
           {parts.map((part, i) =>

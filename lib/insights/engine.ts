@@ -142,35 +142,63 @@ function callContextOf(context: InsightsContext | null, facts: CallFacts): Sente
  * The context a sentence leaves for the next one of the same speaker: the outlook's horizon and whether an outlook
  * is being gone through, the segment under discussion, whether the year's results are.
  */
+interface TextFacts {
+  forward: boolean;
+  horizon: ReturnType<typeof horizonOf>;
+  result: boolean;
+  heading: string | "" | undefined;
+  total: boolean;
+  yearResults: boolean;
+  quarter: boolean;
+}
+
+// The engine reruns the context over the whole transcript on each new sentence: what a text says is read once.
+const textMemo = new Map<string, TextFacts>();
+const TEXT_MEMO_MAX = 20_000;
+
+function textFacts(text: string): TextFacts {
+  const hit = textMemo.get(text);
+  if (hit) return hit;
+  const forward = forwardCues(text).length > 0;
+  const facts: TextFacts = {
+    forward,
+    horizon: forward ? horizonOf(text) : null,
+    result: PAST_RESULT.test(text) || /\?\s*$/.test(text),
+    heading: segmentHeading(text),
+    total: /\b(?:total|consolidated)\b/i.test(text),
+    yearResults:
+      !forward &&
+      /\b(?:for the (?:full |fiscal )?year|year as a whole|full[- ]year results|for fiscal (?:year )?20\d\d)\b/i.test(
+        text,
+      ),
+    quarter: /\bquarter\b/i.test(text),
+  };
+  if (textMemo.size >= TEXT_MEMO_MAX) textMemo.clear();
+  textMemo.set(text, facts);
+  return facts;
+}
+
 function nextContext(context: SentenceContext, text: string, figures: readonly Figure[]): SentenceContext {
   let { horizon = null, segment = null, outlook = false, yearResults = false, segmentAge = 0 } = context;
-  const forward = forwardCues(text).length > 0;
-  if (forward) horizon = horizonOf(text) ?? horizon;
+  const facts = textFacts(text);
+  if (facts.forward) horizon = facts.horizon ?? horizon;
   // An outlook goes on while sentences state guidance (or nothing that happened); a result or a question ends it.
   if (figures.some((f) => f.isGuidance && isFact(f))) outlook = true;
-  else if (PAST_RESULT.test(text) || /\?\s*$/.test(text)) outlook = false;
+  else if (facts.result) outlook = false;
   // A part named (a heading, or a part's own figure) is what the next sentences are likely about.
-  const heading = segmentHeading(text);
   const partFigure = figures.find((f) => f.segment !== null && isFact(f));
   segmentAge++;
-  if (heading !== undefined) {
-    segment = heading || null;
+  if (facts.heading !== undefined) {
+    segment = facts.heading || null;
     segmentAge = 0;
   } else if (partFigure) {
     segment = partFigure.segment;
     segmentAge = 0;
-  } else if (figures.some((f) => f.segment === null && isFact(f) && /\b(?:total|consolidated)\b/i.test(text)))
-    segment = null;
+  } else if (facts.total && figures.some((f) => f.segment === null && isFact(f))) segment = null;
   // A part's discussion runs a few sentences, not the rest of the turn.
   if (segmentAge > 6) segment = null;
-  if (
-    !forward &&
-    /\b(?:for the (?:full |fiscal )?year|year as a whole|full[- ]year results|for fiscal (?:year )?20\d\d)\b/i.test(
-      text,
-    )
-  )
-    yearResults = true;
-  else if (/\bquarter\b/i.test(text)) yearResults = false;
+  if (facts.yearResults) yearResults = true;
+  else if (facts.quarter) yearResults = false;
   if (
     horizon === context.horizon &&
     segment === context.segment &&

@@ -54,13 +54,21 @@ function spans(re: RegExp, text: string): [number, number][] {
  * after one of them, in the same clause, is guidance.
  */
 export function forwardCues(text: string): number[] {
+  return forwardSpans(text).map(([s]) => s);
+}
+
+/** The forward-looking words themselves ("we expect", "reaffirming"), as said: what a guidance alert shows matched. */
+export function forwardWords(text: string): string[] {
+  return [...new Set(forwardSpans(text).map(([s, e]) => text.slice(s, e)))];
+}
+
+function forwardSpans(text: string): [number, number][] {
   const back = spans(BACKWARD, text);
   return (
     spans(FORWARD, text)
       .filter(([s, e]) => !back.some(([bs, be]) => s < be && e > bs))
       // "As you will see on slide six": the listener's future, not the company's.
       .filter(([s]) => !/\b(?:you|as)\s+$/i.test(text.slice(Math.max(0, s - 6), s)))
-      .map(([s]) => s)
   );
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CURRENT_CALL } from "./fixtures.test-data";
-import { detectQa, parseIntro } from "./qa";
+import { parseIntro } from "./intros";
+import { detectQa } from "./qa";
 
 describe("parseIntro", () => {
   it.each([

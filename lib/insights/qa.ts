@@ -6,57 +6,14 @@
  */
 import type { Qa, QaTurn, SpeakerRole, SpeakerSentiment } from "@/lib/schemas/insights";
 import { isOperator, type TranscriptParticipant, type TranscriptSentence } from "./sentence";
+import { parseIntro } from "./intros";
+import { inferSpeakerNames, type SpeakerName } from "./speakers";
 
 const QA_START =
   /\b(?:(?:begin|start|open|move to|turn to|now (?:take|go to)) (?:the |our )?(?:question-and-answer|question and answer|Q&A)|open (?:up )?the (?:line|lines|floor|call) (?:up )?(?:for|to) questions|(?:first|our first) question (?:comes|is coming|will come|is from)|take (?:our|the) first question)\b/i;
 /** "After the speakers' presentation, there will be a question-and-answer session.": an announcement, not the start. */
 const QA_ANNOUNCED =
   /\bthere will be\b|\bafter the (?:speakers'?|prepared|presentation)|\blater\b|\bat the end\b/i;
-
-const NAME = String.raw`([A-Z][\w'’-]+(?:\s+(?:[A-Z]\.|[A-Z][\w'’-]+)){1,3})`;
-const FIRM_WORD = String.raw`(?:(?:[A-Z]\.){1,3}|[A-Z&][\w&'’-]*)`;
-const FIRM = String.raw`(${FIRM_WORD}(?:\s+(?:of|and|&|de|${FIRM_WORD})){0,5})`;
-const INTRO = [
-  new RegExp(
-    String.raw`(?:question|follow-up)(?:s)?\s+(?:(?:comes?|is coming|will come|is)\s+)?from\s+(?:the line of\s+)?${NAME}\s+(?:with|from|of|at)\s+${FIRM}`,
-  ),
-  new RegExp(
-    String.raw`(?:take|go to|hear from|move to)\s+(?:our\s+|the\s+)?(?:next\s+|first\s+|last\s+|final\s+)?(?:question\s+)?(?:from\s+)?${NAME}\s+(?:with|from|of|at)\s+${FIRM}`,
-  ),
-  new RegExp(
-    String.raw`^${NAME}\s+(?:with|from|of|at)\s+${FIRM}[,.]?\s+(?:your line is open|please go ahead|go ahead)`,
-    "i",
-  ),
-];
-
-export interface AnalystIntro {
-  analyst: string;
-  firm: string;
-}
-
-// detectQa reads the whole transcript each time it grows; operator sentences do not change.
-const introMemo = new Map<string, AnalystIntro | null>();
-const MEMO_MAX = 20_000;
-
-/** The analyst and firm an operator's sentence introduces, or null. */
-export function parseIntro(text: string): AnalystIntro | null {
-  const hit = introMemo.get(text);
-  if (hit !== undefined) return hit;
-  const intro = readIntro(text);
-  if (introMemo.size >= MEMO_MAX) introMemo.clear();
-  introMemo.set(text, intro);
-  return intro;
-}
-
-function readIntro(text: string): AnalystIntro | null {
-  for (const re of INTRO) {
-    const m = re.exec(text);
-    if (!m) continue;
-    const firm = m[2]!.replace(/\s+(?:of|and|&|de)$/i, "").trim();
-    return { analyst: m[1]!.trim(), firm };
-  }
-  return null;
-}
 
 const ONE_LINE = 160;
 
@@ -87,22 +44,44 @@ interface Building extends QaTurn {
   answerSentencesList: TranscriptSentence[];
 }
 
-const displayName = (s: TranscriptSentence) => s.speakerName?.trim() || s.speaker;
+const opensMemo = new Map<string, boolean>();
+/** The sentence opens the Q&A (memoised: the transcript is reread on each new sentence). */
+function opensQa(text: string): boolean {
+  let opens = opensMemo.get(text);
+  if (opens === undefined) {
+    opens = QA_START.test(text) && !QA_ANNOUNCED.test(text);
+    if (opensMemo.size >= 20_000) opensMemo.clear();
+    opensMemo.set(text, opens);
+  }
+  return opens;
+}
+
+/** An unintroduced voice in the Q&A that asks is an analyst; one that does not is management joining in. */
+const ASKS =
+  /\?\s*$|\b(?:my (?:first |next |last )?question|a follow-up|follow up on|I (?:was )?wonder(?:ing)?|can you (?:talk|give|help|comment|provide|elaborate)|could you (?:talk|give|help|comment|provide|elaborate))\b/i;
 
 export function detectQa(
   sentences: readonly TranscriptSentence[],
   participants: readonly TranscriptParticipant[] = [],
 ): Qa {
-  const qaStart = sentences.find((s) => QA_START.test(s.text) && !QA_ANNOUNCED.test(s.text));
+  const names = inferSpeakerNames(sentences);
+  const nameOf = (label: string) => names.get(label)?.name ?? null;
+  const displayName = (s: TranscriptSentence) => s.speakerName?.trim() || nameOf(s.speaker) || s.speaker;
+  const analystsByRole = new Set(
+    participants.filter((p) => /analyst/i.test(p.role ?? "")).map((p) => p.name.toLowerCase()),
+  );
+  // The Q&A starts where it is opened, or at the operator's first introduction of an analyst.
+  const qaStart = sentences.find((s) => opensQa(s.text) || (isOperator(s) && parseIntro(s.text) !== null));
   const qaStartSequence = qaStart ? qaStart.sequence : null;
   const management = new Set<string>();
+  const analysts = new Set<string>();
   const turns: Building[] = [];
   let current: Building | null = null;
 
   for (const s of sentences) {
     const inQa = qaStartSequence !== null && s.sequence >= qaStartSequence;
     if (isOperator(s)) {
-      const intro = inQa || qaStartSequence === null ? parseIntro(s.text) : null;
+      const intro = inQa ? parseIntro(s.text) : null;
       if (intro) {
         current = newTurn(s, intro.analyst, intro.firm);
         turns.push(current);
@@ -113,17 +92,25 @@ export function detectQa(
       management.add(s.speaker);
       continue;
     }
+    const enrichedAnalyst = s.speakerName ? analystsByRole.has(s.speakerName.toLowerCase()) : false;
     if (current && current.speaker === null && !management.has(s.speaker)) {
+      // The first voice after an introduction is the analyst introduced.
       current.speaker = s.speaker;
+      analysts.add(s.speaker);
     } else if (
       !management.has(s.speaker) &&
       s.speaker !== current?.speaker &&
-      (current === null || current.answerSentencesList.length > 0)
+      (current === null || current.answerSentencesList.length > 0) &&
+      (analysts.has(s.speaker) || enrichedAnalyst || ASKS.test(s.text))
     ) {
       // An analyst the operator did not introduce (or whose introduction was missed): a turn of its own.
       current = newTurn(s, null, null);
       current.speaker = s.speaker;
+      analysts.add(s.speaker);
       turns.push(current);
+    } else if (!analysts.has(s.speaker) && s.speaker !== current?.speaker) {
+      // A voice that answers without having been introduced: an executive joining the Q&A.
+      management.add(s.speaker);
     }
     if (!current) continue;
     if (s.speaker === current.speaker) current.questionSentences.push(s);
@@ -131,11 +118,11 @@ export function detectQa(
   }
 
   const byName = new Map(participants.map((p) => [p.name.toLowerCase(), p]));
-  const finished = turns.map((t) => finishTurn(t, byName));
+  const finished = turns.map((t) => finishTurn(t, byName, displayName, nameOf));
   return {
     qaStartSequence,
     turns: finished,
-    speakers: speakerSentiments(sentences, finished, management, byName),
+    speakers: speakerSentiments(sentences, finished, management, byName, names),
   };
 }
 
@@ -158,12 +145,17 @@ function newTurn(s: TranscriptSentence, analyst: string | null, firm: string | n
   };
 }
 
-function finishTurn(t: Building, byName: Map<string, TranscriptParticipant>): QaTurn {
+function finishTurn(
+  t: Building,
+  byName: Map<string, TranscriptParticipant>,
+  displayName: (s: TranscriptSentence) => string,
+  nameOf: (label: string) => string | null,
+): QaTurn {
   const { questionSentences, answerSentencesList, ...turn } = t;
   const asked = questionSentences.find((s) => s.text.trim().endsWith("?")) ?? questionSentences[0];
   // Enrichment's name for the analyst's voice is better evidence than our reading of the operator.
   const named = questionSentences.find((s) => s.speakerName)?.speakerName ?? null;
-  const analyst = named ?? turn.analyst;
+  const analyst = named ?? turn.analyst ?? (turn.speaker ? nameOf(turn.speaker) : null);
   const firm = (analyst ? byName.get(analyst.toLowerCase())?.organization : null) ?? turn.firm;
   const answeredBy: string[] = [];
   for (const s of answerSentencesList) {
@@ -191,6 +183,7 @@ function speakerSentiments(
   turns: readonly QaTurn[],
   management: Set<string>,
   byName: Map<string, TranscriptParticipant>,
+  names: Map<string, SpeakerName>,
 ): SpeakerSentiment[] {
   const analysts = new Map<string, QaTurn>();
   for (const t of turns) if (t.speaker) analysts.set(t.speaker, t);
@@ -203,7 +196,10 @@ function speakerSentiments(
   const out: SpeakerSentiment[] = [];
   for (const [speaker, list] of groups) {
     const turn = analysts.get(speaker);
-    const name = list.find((s) => s.speakerName)?.speakerName ?? turn?.analyst ?? null;
+    const enriched = list.find((s) => s.speakerName)?.speakerName ?? null;
+    const inferred = names.get(speaker) ?? null;
+    const name =
+      enriched ?? (inferred && !isOperator(list[0]!) ? inferred.name : null) ?? turn?.analyst ?? null;
     const participant = name ? byName.get(name.toLowerCase()) : undefined;
     const role: SpeakerRole = isOperator(list[0]!)
       ? "operator"
@@ -213,6 +209,7 @@ function speakerSentiments(
     out.push({
       speaker,
       name,
+      nameInferred: name !== null && enriched === null,
       role,
       firm: participant?.organization ?? turn?.firm ?? null,
       sentences: list.length,

@@ -188,8 +188,12 @@ export const qaTurnSchema = z.object({
 export type QaTurn = z.infer<typeof qaTurnSchema>;
 
 export const speakerSentimentSchema = z.object({
+  /** The voice's label (`OPERATOR`, `SPEAKER_2`). */
   speaker: z.string(),
+  /** The person's name: enrichment's, else read from the call (introductions, hand-offs), else null. */
   name: z.string().nullable(),
+  /** True while the name is read from the call's words, not yet confirmed by enrichment (shown as inferred). */
+  nameInferred: z.boolean().default(false),
   role: speakerRoleSchema,
   firm: z.string().nullable(),
   sentences: z.number().int().nonnegative(),

@@ -179,4 +179,75 @@ describe("AlertEvaluator", () => {
       ["down"],
     );
   });
+
+  describe("guidance rules (the insights' classifier)", () => {
+    const CALL_G = "b".repeat(24);
+    let n = 0;
+    const say = (speaker: string, text: string): SentenceEvent => {
+      n += 1;
+      return {
+        callId: CALL_G,
+        sequence: n,
+        text,
+        speaker,
+        startMs: n * 1000,
+        endMs: n * 1000 + 900,
+        confidence: 1,
+      };
+    };
+    /** A call as it goes: prepared remarks, then a Q&A with an analyst introduced; which sentences fire. */
+    function fired(lines: [string, string][]): string[] {
+      const ev = new AlertEvaluator([rule("g", { kind: "guidance", tickers: new Set(["NWSC"]) })]);
+      return lines
+        .filter(([speaker, text]) => ev.onSentence("NWSC", say(speaker, text)).length > 0)
+        .map(([, t]) => t);
+    }
+
+    it("fires on management's forward-looking statements, naming the words that make them guidance", () => {
+      const ev = new AlertEvaluator([rule("g", { kind: "guidance" })]);
+      const [candidate] = ev.onSentence(
+        "NWSC",
+        say("SPEAKER_2", "For the fourth quarter, we expect revenue of $4.3 billion to $4.5 billion."),
+      );
+      expect(candidate?.rules).toEqual([
+        expect.objectContaining({
+          ruleId: "g",
+          kind: "guidance",
+          matched: ["expect", "$4.3 billion to $4.5 billion"],
+        }),
+      ]);
+    });
+
+    it("never fires on a question, an operator line, a transition or a look back", () => {
+      expect(
+        fired([
+          ["OPERATOR", "Welcome to the Northwind third quarter earnings call."],
+          ["SPEAKER_1", "Revenue was $4.2 billion, better than we expected."],
+          ["SPEAKER_1", "Turning to our outlook."],
+          ["SPEAKER_1", "We are raising our full-year guidance to $17 billion to $17.4 billion."],
+          ["SPEAKER_1", "We continue to expect operating margin of about 21% for the year."],
+          ["SPEAKER_1", "Gross margin came in above the high end of our guidance range."],
+          ["OPERATOR", "Our first question comes from Jane Doe with Morgan Stanley. Your line is open."],
+          ["SPEAKER_3", "Thanks. What do you expect for margins next year?"],
+          ["SPEAKER_3", "And I wonder whether your outlook assumes any price increases."],
+          ["SPEAKER_1", "We expect margins to expand again next year as pricing holds."],
+          [
+            "OPERATOR",
+            "Our outlook statements are subject to risks; the next question comes from Tom Okafor with Halden.",
+          ],
+        ]),
+      ).toEqual([
+        "We are raising our full-year guidance to $17 billion to $17.4 billion.",
+        "We continue to expect operating margin of about 21% for the year.",
+        "We expect margins to expand again next year as pricing holds.",
+      ]);
+    });
+
+    it("stays out of other tickers' calls", () => {
+      const ev = new AlertEvaluator([rule("g", { kind: "guidance", tickers: new Set(["NWSC"]) })]);
+      expect(
+        ev.onSentence("ACME", say("SPEAKER_1", "We now expect revenue of $5 billion for the year.")),
+      ).toEqual([]);
+    });
+  });
 });

@@ -1,6 +1,9 @@
 import "server-only";
 import type { CallStartedEvent, CallStatusEvent, SentenceEvent } from "@/lib/schemas/live";
 import { formatEps, formatMoney } from "@/lib/format";
+import { extractFigures, isFact } from "@/lib/insights/figures";
+import { forwardWords, isGuidanceStatement } from "@/lib/insights/guidance";
+import { LiveRoles } from "@/lib/insights/live-roles";
 import { PhraseMatcher } from "./matcher";
 import { CandidateGroups, ruleMatch, ScopeIndex, type AlertCandidate, type CompiledRule } from "./rules";
 
@@ -10,7 +13,12 @@ import { CandidateGroups, ruleMatch, ScopeIndex, type AlertCandidate, type Compi
  * detection needs (each call's recent sentiment); recording a firing exactly once is the dispatcher's job, since
  * a restarted evaluator or a new leader may see an event again.
  *
- * - keyword / guidance: PhraseMatcher over each sentence.
+ * - keyword: PhraseMatcher over each sentence.
+ * - guidance: the insights' guidance classifier (lib/insights/guidance.ts), the same reading as the Figures panel's:
+ *   management's forward-looking statement (a guidance figure, or forward-looking words about results), never a
+ *   question, an operator line, an analyst's sentence (LiveRoles tells the voices apart as the call goes), a
+ *   transition ("Turning to our outlook.") or a look back ("than we expected"). Its matched words are the
+ *   forward-looking words and the guided figures (docs/insights.md, "Guidance alerts").
  * - call-live: `call.started` of a call in scope.
  * - sentiment: the live estimate is the mean of the last 12 scored sentences (the call room's chart draws the same
  *   line). A positive threshold (or 0) fires when the estimate rises to it, a negative one when it falls to it;
@@ -53,19 +61,23 @@ export class AlertEvaluator {
   private readonly callLive: ScopeIndex;
   private readonly sentiment: ScopeIndex;
   private readonly results: ScopeIndex;
+  private readonly guidance: ScopeIndex;
   private readonly calls = new Map<string, CallSentiment>();
+  private roles = new LiveRoles();
 
   constructor(readonly rules: readonly CompiledRule[]) {
     this.phrases = new PhraseMatcher(rules);
     this.callLive = new ScopeIndex(rules.filter((r) => r.kind === "call-live"));
     this.sentiment = new ScopeIndex(rules.filter((r) => r.kind === "sentiment" && r.threshold !== null));
     this.results = new ScopeIndex(rules.filter((r) => r.kind === "results"));
+    this.guidance = new ScopeIndex(rules.filter((r) => r.kind === "guidance"));
   }
 
   /** A new evaluator over new rules that keeps the sentiment state of calls in progress. */
   withRules(rules: readonly CompiledRule[]): AlertEvaluator {
     const next = new AlertEvaluator(rules);
     for (const [callId, state] of this.calls) next.calls.set(callId, state);
+    next.roles = this.roles;
     return next;
   }
 
@@ -86,11 +98,14 @@ export class AlertEvaluator {
   onSentence(symbol: string, event: SentenceEvent): AlertCandidate[] {
     const upper = symbol.toUpperCase();
     const hits = this.phrases.match({ symbol: upper, speaker: event.speaker, text: event.text });
+    // Every sentence teaches who is speaking, whether or not a guidance rule is listening yet.
+    const role = this.roles.observe(event.callId, event.speaker, event.text);
+    const guided = this.guidance.isEmpty ? [] : this.guidanceRules(upper, role, event);
     const crossed =
       !this.sentiment.isEmpty && typeof event.sentiment === "number"
         ? this.crossings(upper, event.callId, event.sentiment)
         : [];
-    if (hits.length === 0 && crossed.length === 0) return [];
+    if (hits.length === 0 && crossed.length === 0 && guided.length === 0) return [];
     const groups = new CandidateGroups({
       subject: event.callId,
       callId: event.callId,
@@ -99,6 +114,7 @@ export class AlertEvaluator {
       startMs: event.startMs,
       text: event.text,
     });
+    for (const { rule, matched } of guided) groups.add(rule.userId, ruleMatch(rule, matched));
     for (const { rule, matched } of hits) groups.add(rule.userId, ruleMatch(rule, matched));
     if (crossed.length > 0) {
       const estimate = signed(this.estimate(event.callId)!);
@@ -112,7 +128,30 @@ export class AlertEvaluator {
   }
 
   onCallStatus(event: CallStatusEvent): void {
-    if (event.status !== "live") this.calls.delete(event.callId);
+    if (event.status !== "live") {
+      this.calls.delete(event.callId);
+      this.roles.end(event.callId);
+    }
+  }
+
+  /** The guidance rules a sentence fires, with the words that make it guidance. */
+  private guidanceRules(
+    symbol: string,
+    role: ReturnType<LiveRoles["observe"]>,
+    event: SentenceEvent,
+  ): { rule: CompiledRule; matched: string[] }[] {
+    const rules = this.guidance.rulesFor(symbol);
+    if (rules.length === 0 || role !== "management") return [];
+    const figures = extractFigures({
+      sequence: event.sequence,
+      text: event.text,
+      startMs: event.startMs,
+    }).filter((f) => f.isGuidance && isFact(f));
+    if (!isGuidanceStatement({ text: event.text, role, hasGuidanceFigure: figures.length > 0 })) return [];
+    const matched = [...new Set([...forwardWords(event.text), ...figures.map((f) => f.quote)])];
+    return rules
+      .filter((rule) => rule.speakerRole === null || rule.speakerRole === "speaker")
+      .map((rule) => ({ rule, matched }));
   }
 
   onEarnings(records: readonly EarningsActuals[]): AlertCandidate[] {

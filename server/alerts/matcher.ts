@@ -3,7 +3,7 @@ import { speakerRoleOf, type CompiledRule } from "./rules";
 import { StemCache, wordsAsSaid } from "./text";
 
 /**
- * Phrase rules (keyword rules, and guidance rules through their fixed phrases) compiled into one index, so a
+ * Keyword rules' phrases compiled into one index, so a
  * sentence costs one pass over its words however many rules there are:
  *
  * - every phrase is reduced to its word stems (server/alerts/text.ts); identical phrases of different users share
@@ -13,23 +13,6 @@ import { StemCache, wordsAsSaid } from "./text";
  *
  * With 1,000 users × 10 rules that is a few map lookups per word (bench/alerts.ts measures it).
  */
-
-/** What a guidance rule listens for: the ways management talks about its outlook on a call. */
-export const GUIDANCE_PHRASES = [
-  "guidance",
-  "outlook",
-  "we expect",
-  "we now expect",
-  "we anticipate",
-  "full year forecast",
-  "full-year forecast",
-  "raise our forecast",
-  "lower our forecast",
-  "reaffirm",
-  "reiterate our",
-  "for the full year we",
-  "next quarter we expect",
-];
 
 interface Bucket {
   all: CompiledRule[];
@@ -64,8 +47,8 @@ export class PhraseMatcher {
   constructor(rules: readonly CompiledRule[]) {
     const byPhrase = new Map<string, Entry>();
     for (const rule of rules) {
-      const phrases =
-        rule.kind === "keyword" ? [rule.phrase ?? ""] : rule.kind === "guidance" ? GUIDANCE_PHRASES : [];
+      // Guidance rules are not phrases: the evaluator asks the insights' guidance classifier (docs/insights.md).
+      const phrases = rule.kind === "keyword" ? [rule.phrase ?? ""] : [];
       for (const phrase of phrases) {
         const stems = this.stems.stems(phrase);
         const first = stems[0];

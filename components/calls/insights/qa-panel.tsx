@@ -5,6 +5,7 @@ import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/panel-state";
 import type { Qa } from "@/lib/schemas/insights";
 import { formatClock, formatSentiment, sentimentTone } from "../call-format";
+import { InferredMark } from "../speaker-names";
 
 /** The Q&A at a glance: each analyst's turn (click to hear it) and each speaker's tone. */
 export function QaPanel({
@@ -17,6 +18,7 @@ export function QaPanel({
   onSeek: (sequence: number) => void;
 }) {
   const speakers = qa.speakers.filter((s) => s.role !== "operator");
+  const inferred = new Set(qa.speakers.filter((s) => s.nameInferred && s.name).map((s) => s.name!));
   return (
     <Section
       title="Q&A"
@@ -67,7 +69,16 @@ export function QaPanel({
                   </span>
                   {t.answerSentences > 0 ? (
                     <span className="text-2xs text-muted flex flex-wrap gap-x-2">
-                      <span>answered by {t.answeredBy.join(", ")}</span>
+                      <span data-testid="qa-answered-by">
+                        answered by{" "}
+                        {t.answeredBy.map((name, i) => (
+                          <span key={name}>
+                            {i > 0 ? ", " : ""}
+                            {name}
+                            {inferred.has(name) ? <InferredMark /> : null}
+                          </span>
+                        ))}
+                      </span>
                       <span className="tabular-nums">
                         {t.answerWords} words · {formatClock(t.answerMs / 1000)}
                       </span>
@@ -100,6 +111,7 @@ export function QaPanel({
                   <tr key={s.speaker} className="border-line border-b last:border-b-0">
                     <td className="py-0.5 pr-2">
                       {s.name ?? s.speaker}
+                      {s.name && s.nameInferred ? <InferredMark /> : null}
                       <span className="text-2xs text-muted">
                         {" "}
                         · {s.role}

@@ -267,6 +267,15 @@ export function evaluateFigures(
           t.compared++;
           if (!comparedRight(f, l)) {
             t.comparedWrong++;
+            // Why, in totals, so the held-out side can be understood without reading its sentences.
+            const why = !l
+              ? "not a labelled figure"
+              : l.segment !== null || l.metrics.includes("segment_revenue")
+                ? "a part's figure"
+                : l.isGuidance !== f.isGuidance
+                  ? "guidance or not"
+                  : `period ${l.periods.join("/")}`;
+            t.wrongBy[`compared: ${why}`] = (t.wrongBy[`compared: ${why}`] ?? 0) + 1;
             options.misses?.push(miss(label, "wrong", `compared with consensus: ${describe(f)}`));
           }
         }

@@ -71,10 +71,52 @@ function compare(
     : { ...figure, consensus: estimate, surprisePercent: surprise };
 }
 
-/** Adds `consensus` and `surprisePercent` to the figures the calendar estimates, and to no other. */
-export function compareWithConsensus(figures: readonly Figure[], consensus: Consensus | null): Figure[] {
+/**
+ * Words that put a company-level reading in doubt: a part of the company ("Results for the regulated business
+ * segment were $0.74 per share", "our US sales increased by 44% to $84 million", "revenue from the 787 program"), an
+ * item or an impact ("discrete tax items of $135 million or $0.30 per share", "increase 2021 EPS by around $0.06"),
+ * something other than reported revenue ("a sales price of $148 million", "an annualized revenue request"). Such a
+ * figure may still be shown as fact; it is not held against the calendar, where a wrong reading is a false surprise.
+ */
+const PART_OR_ITEM =
+  /\b(?:segments?|business(?:es)?|divisions?|group|units?|subsidiar(?:y|ies)|regions?|channels?|brands?|programs?|products?|platforms?|portfolios?|franchises?|international|domestic|U\.?S\.?|North America|Europe|Asia|China|Canada|annualized|incremental|additional|synerg\w*|requests?|acquired|acquisitions?|price|(?<!\b(?:excluding|excludes|exclude|for|without|of) (?:the |these |those |certain |all )?(?:\w+ )?)(?:items?|charges?|gains?|impact)|benefit|headwinds?|tailwinds?|contribut\w*|accret\w*)\b/i;
+const COMPANY_WIDE = /\b(?:total|consolidated|overall|company|companywide|enterprise)\b/i;
+
+/** Another span than the quarter named in the sentence: its figure may be the year's or the half's. */
+const OTHER_SPAN =
+  /\b(?:year[- ]to[- ]date|first half|second half|(?:six|nine|twelve) months|full[- ]year|for the (?:fiscal )?year|annual(?:ly)?)\b/i;
+const QUARTER_NAMED = /\b(?:quarter|Q[1-4]|three months)\b/i;
+
+/**
+ * A sentence whose company-level revenue or EPS can be held against the calendar row of the call's quarter. In a
+ * fourth quarter's call the year's results are reported too ("Revenue for 2021 was $5.2 billion"), so there the
+ * sentence must name the quarter.
+ */
+export function isComparableSentence(
+  text: string,
+  fiscalQuarter: number | null = null,
+  guidance = false,
+): boolean {
+  if (!COMPANY_WIDE.test(text) && PART_OR_ITEM.test(text)) return false;
+  if (guidance) return true;
+  if (OTHER_SPAN.test(text) && !QUARTER_NAMED.test(text)) return false;
+  return fiscalQuarter !== 4 || QUARTER_NAMED.test(text);
+}
+
+/**
+ * Adds `consensus` and `surprisePercent` to the figures the calendar estimates, and to no other. `textOf` gives a
+ * figure's sentence, when known, so that a sentence about a part, an item or another span is left out
+ * (isComparableSentence).
+ */
+export function compareWithConsensus(
+  figures: readonly Figure[],
+  consensus: Consensus | null,
+  sentence?: { textOf: (sequence: number) => string | undefined; fiscalQuarter: number | null },
+): Figure[] {
   if (!consensus) return figures as Figure[];
   return figures.map((f) => {
+    const text = sentence?.textOf(f.sequence);
+    if (text !== undefined && !isComparableSentence(text, sentence!.fiscalQuarter, f.isGuidance)) return f;
     if (!f.isGuidance && f.period === "quarter" && consensus.current) {
       const what = comparable(f, consensus.current);
       return what ? compare(f, consensus.current, what, true) : f;

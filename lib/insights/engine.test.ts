@@ -172,4 +172,77 @@ describe("compareWithConsensus: only what the calendar row estimates", () => {
       ]),
     ).toEqual([]);
   });
+
+  it("does not compare a part's, an item's or another span's figure, however the metric is read", () => {
+    expect(
+      compared([
+        "Results for the regulated business were $1.95 per share, up $0.06.",
+        "Our US sales increased by 44% to $840 million.",
+        "These results include favorable discrete tax items of $135 million or $0.30 per share.",
+        "We are under contract on the sale of our Dallas tower at a sales price of $148 million.",
+        "Year-to-date revenue was $12.4 billion.",
+      ]),
+    ).toEqual([]);
+  });
+
+  it("in a fourth quarter's call, compares only a figure the sentence places in the quarter", () => {
+    const fourth = (texts: string[]) =>
+      computeInsights(
+        { sentences: say(...texts), isComplete: false },
+        { ...row("Adj"), call: { period: "Q4", year: 2026 } },
+      )
+        .figures.filter((f) => f.consensus !== undefined)
+        .map((f) => [f.metric, f.value]);
+    expect(fourth(["Revenue for 2026 was $16.1 billion.", "Adjusted EPS was $7.80."])).toEqual([]);
+    expect(fourth(["Fourth quarter revenue was $4.2 billion."])).toEqual([["revenue", 4_200_000_000]]);
+  });
+});
+
+describe("calibration: what the whole call says about a figure", () => {
+  const lines = (...texts: [string, string][]) =>
+    texts.map(([speaker, text], sequence) => ({
+      sequence,
+      speaker,
+      startMs: sequence * 5_000,
+      endMs: sequence * 5_000 + 4_000,
+      text,
+    }));
+  const shown = (texts: [string, string][]) =>
+    computeInsights({ sentences: lines(...texts), isComplete: true }, null).figures.map((f) => [
+      f.metric,
+      f.value,
+      f.confidence >= 0.7 ? "fact" : "unverified",
+    ]);
+
+  it("shows a revenue far below the period's largest as unverified: a part the sentence did not name", () => {
+    expect(
+      shown([
+        ["SPEAKER_1", "Revenue was $1.48 billion in the quarter."],
+        ["SPEAKER_1", "We generated less than $12 million of revenue on the 787 program."],
+      ]),
+    ).toEqual([
+      ["revenue", 1_480_000_000, "fact"],
+      ["revenue", 12_000_000, "unverified"],
+    ]);
+  });
+
+  it("shows figures said in the Q&A and volumes as unverified", () => {
+    expect(
+      shown([
+        ["SPEAKER_1", "Volume was up 4% in the quarter."],
+        ["OPERATOR", "Our first question comes from Jane Doe with Morgan Stanley."],
+        ["SPEAKER_2", "How should we think about margins?"],
+        ["SPEAKER_1", "If you take last year, it was about $243 million of revenue."],
+      ]),
+    ).toEqual([
+      ["volume", 4, "unverified"],
+      ["revenue", 243_000_000, "unverified"],
+    ]);
+  });
+
+  it("shows a range stated without guidance words as unverified: results are not ranges", () => {
+    expect(shown([["SPEAKER_1", "Fourth quarter revenue of $1.63 billion to $1.66 billion."]])).toEqual([
+      ["revenue", 1_645_000_000, "unverified"],
+    ]);
+  });
 });

@@ -13,6 +13,7 @@ import {
   type ComparableSentence,
 } from "./changes";
 import { readCallFacts, type CallFacts } from "./call-facts";
+import { calibrate } from "./calibration";
 import { compareWithConsensus } from "./consensus";
 import { extractFigures, isFact, PAST_RESULT, type SentenceContext } from "./figures";
 import { forwardCues, horizonOf } from "./guidance";
@@ -111,8 +112,12 @@ export class InsightsEngine {
       if (input.isComplete) changes.push(...droppedTopics(company, this.previous));
     }
     changes.sort((a, b) => (a.sequence ?? Infinity) - (b.sequence ?? Infinity));
+    const textBySequence = new Map(company.map((s) => [s.sequence, s.text]));
     return {
-      figures: compareWithConsensus(figures, this.context?.consensus ?? null),
+      figures: compareWithConsensus(calibrate(figures, qa.qaStartSequence), this.context?.consensus ?? null, {
+        textOf: (sequence) => textBySequence.get(sequence),
+        fiscalQuarter: fiscal.fiscalQuarter ?? null,
+      }),
       changes,
       qa,
     };

@@ -749,6 +749,9 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
     if (!isGuidance && (PAST_GUIDANCE.test(gap) || referredBack)) confidence = Math.min(confidence, 0.5);
     if (mention.isApproximate) confidence = Math.min(confidence, 0.8);
     if (isGuidance && horizonFrom === "default") confidence = Math.min(confidence, 0.85);
+    // Results are not ranges: a range read as no guidance is a forecast whose cue was missed, or one restated.
+    if (!isGuidance && mention.low !== undefined && mention.high !== undefined)
+      confidence = Math.min(confidence, 0.6);
 
     let value = mention.value;
     let low = mention.low;

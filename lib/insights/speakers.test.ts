@@ -126,6 +126,9 @@ describe("parseIntro in the phrasings real operators use", () => {
       "Kyle Joseph",
       "Jefferies",
     ],
+    ["And our first question today comes from line of Pete Armand with Baird.", "Pete Armand", "Baird"],
+    ["Our next question comes from R.J. Mulligan with Raymond James.", "R.J. Mulligan", "Raymond James"],
+    ["Our first question comes from Bradford -- Brady Gaylor from KBW.", "Brady Gaylor", "KBW"],
   ])("%s", (text, analyst, firm) => {
     expect(parseIntro(text)).toEqual({ analyst, firm });
   });

@@ -115,3 +115,24 @@ test("a click on a sentence past the end of the playlist the player has waits fo
     .poll(async () => Math.abs((await currentTime()) * 1000 - startMs), { timeout: 20_000 })
     .toBeLessThan(3_000);
 });
+
+test("while live, voices are named from the call's own words, marked inferred, until enrichment names them", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const callId = await startCall(await knownTicker(request, 1), 45);
+  await page.goto(`/calls/${callId}`);
+  const room = page.getByTestId("call-room");
+  await expect(room).toHaveAttribute("data-status", "live", { timeout: 20_000 });
+  // The operator hands the conference to the head of investor relations by name; the next voice carries it.
+  const inferred = room.getByText("(inferred)");
+  await expect.poll(() => inferred.count(), { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect(room).toHaveAttribute("data-status", "live");
+  const speakers = room.getByTestId("transcript-speaker");
+  const labels = await speakers.allInnerTexts();
+  expect(labels.some((l) => /\(inferred\)/i.test(l) && !/speaker/i.test(l))).toBe(true);
+  // Enrichment's names replace the inferred ones.
+  await expect(page.getByTestId("sentiment-source")).toHaveText("enriched", { timeout: 120_000 });
+  await expect.poll(() => inferred.count(), { timeout: 30_000 }).toBe(0);
+});

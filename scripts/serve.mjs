@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Callroom's HTTP server: Next's request handler behind a plain `node:http` server (a custom server, which Next
 // supports), started by scripts/launch.mjs as `node scripts/serve.mjs start|dev`. Before Next, each request is offered
-// to the runtime's door (server/http/door.ts: the live stream, server/live/stream-door.ts, and the stored answers of
-// the market-data routes): the runtime, built by instrumentation.ts inside Next while it prepares, sits in the
+// to the runtime's door (server/http/door.ts: the live stream, server/live/stream-door.ts, and the market-data routes,
+// server/http/market-door.ts), which answers it whole or leaves it to Next: the runtime, built by instrumentation.ts inside Next while it prepares, sits in the
 // process's one `globalThis` slot (server/process-slot.ts). The client's address was settled before this handler
 // runs, for every HTTP server of the process, by the runtime's exposure guard (server/security/exposure-guard.ts).
 import { createServer } from "node:http";

@@ -7,8 +7,8 @@ import { strongEtag } from "./etag";
 
 /**
  * Finished answers of our own API (status 200, JSON, `Cache-Control: private, max-age=N` with N > 0), kept for the
- * N seconds the route handler itself declared them fresh, so the door (server/http/answer-door.ts) can serve them
- * again without Next. An answer is the bytes the route wrote plus the headers it set; the tag is computed once, and
+ * N seconds the route itself declared them fresh, so the market router (server/http/market-door.ts) can serve them
+ * again without asking the route. An answer is the bytes the route wrote plus the headers it set; the tag is computed once, and
  * each compressed variant once, on first demand (concurrent askers share the one compression).
  *
  * Bounded by bytes (body plus the variants made so far); an answer over `maxEntryBytes` is not kept.
@@ -117,14 +117,6 @@ export class AnswerStore {
       this.lru.set(key, answer, { size: sizeOf(key, answer) });
     }
     return answer;
-  }
-
-  /** A variant made elsewhere (Next gzipped the answer it was stored from): kept instead of made again. */
-  adopt(key: string, answer: StoredAnswer, coding: Exclude<Coding, "identity">, bytes: Buffer): void {
-    if (answer.variants[coding]) return;
-    answer.variants[coding] = Promise.resolve(bytes);
-    answer.bytes += bytes.length;
-    if (this.lru.peek(key) === answer) this.lru.set(key, answer, { size: sizeOf(key, answer) });
   }
 
   /** The body in `coding`, compressed at most once per stored answer. */

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 /**
  * A door answers some requests at the Node level, ahead of Next (the custom server, scripts/serve.mjs, offers it
- * every request). It returns true when it took the request, which the caller must then not pass on; it may also
- * return false after arranging to observe Next's answer (the answer door does, to keep what Next answered).
+ * every request). It returns true when it took the request, and then answers it whole; false leaves the request,
+ * untouched, to Next.
  */
 export type Door = (req: IncomingMessage, res: ServerResponse) => boolean;
 

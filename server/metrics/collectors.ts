@@ -103,7 +103,7 @@ export function installCollectors(metrics: Metrics, parts: CollectedParts): void
   });
   new Gauge({
     name: "callroom_answer_store_entries",
-    help: "Whole answers held by the answer door.",
+    help: "Whole answers held by the market-data router.",
     registers: [registry],
     collect() {
       this.set(parts.answers().size);
@@ -111,7 +111,7 @@ export function installCollectors(metrics: Metrics, parts: CollectedParts): void
   });
   new Gauge({
     name: "callroom_answer_store_bytes",
-    help: "Bytes the answer door holds (bodies, their compressed variants and keys).",
+    help: "Bytes the market-data router holds (bodies, their compressed variants and keys).",
     registers: [registry],
     collect() {
       this.set(parts.answers().bytes);

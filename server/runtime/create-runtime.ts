@@ -13,9 +13,9 @@ import type { LiveCallResult } from "../live/live-call";
 import { MemoryBus } from "../live/memory-bus";
 import type { CallFetcher } from "../live/sequencer";
 import { createStreamDoor } from "../live/stream-door";
-import { createAnswerDoor } from "../http/answer-door";
 import { AnswerStore } from "../http/answer-store";
 import { chainDoors, type Door } from "../http/door";
+import { createMarketDoor, type MarketRoute } from "../http/market-door";
 import { createRedis } from "../scale/redis";
 import { RedisResponseStore } from "../scale/redis-cache-store";
 import { createScaleNode } from "../scale/scale-node";
@@ -28,6 +28,7 @@ import { ResponseCache } from "../upstream/cache";
 import { fetchLiveCall, fetchMediaLinks, listCallsStartedSince } from "../upstream/calls";
 import { createUpstreamClient, type Upstream } from "../upstream/client";
 import { MediaProxy } from "../upstream/media";
+import { marketRoutes, type MarketRouteName } from "../upstream/market-routes";
 import { getCallOrImported } from "../archive/call-lookup";
 import { createStorage } from "../archive/create-storage";
 import { SearchGate } from "../archive/search-gate";
@@ -72,12 +73,14 @@ export interface Runtime {
   /** Each user's archive searches, one at a time (server/archive/search-gate.ts). */
   searchGate: SearchGate;
   /**
-   * Node-level requests the app answers before Next: the live stream (server/live/stream-door.ts) and fresh cached
-   * answers of the market-data routes (server/http/answer-door.ts).
+   * Node-level requests the app answers before Next: the live stream (server/live/stream-door.ts) and the
+   * market-data routes (server/http/market-door.ts).
    */
   door: Door;
-  /** The answer door's store. */
+  /** The market-data routes' stored answers. */
   answers: AnswerStore;
+  /** The market-data routes (server/upstream/market-routes.ts): the market door serves them, and so does Next. */
+  market: Record<MarketRouteName, MarketRoute>;
   /** Who may reach the process without accounts; installed on every HTTP server by `start()`. */
   exposure: ExposureGuard;
   /** PGlite under CALLROOM_DATA_DIR, or the PostgreSQL server of DATABASE_URL; opened on first use, migrated. */
@@ -207,9 +210,10 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
 
   const dev = config.server.dev;
   const answers = new AnswerStore();
+  const market = marketRoutes(upstream);
   const door = chainDoors(
     createStreamDoor({ browsers: live.browsers, gate, limits, log }),
-    createAnswerDoor({ store: answers, gate, log, dev, disabled: dev }),
+    createMarketDoor({ routes: Object.values(market), store: answers, gate, log, dev, disabled: dev }),
   );
   const exposure = createExposureGuard({
     log,
@@ -279,6 +283,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
     insights,
     searchGate,
     door,
+    market,
     answers,
     exposure,
     database,

@@ -6,6 +6,7 @@ import { readJsonBody } from "../http/body";
 import { parseParams, parseQuery } from "../http/parse-query";
 import { withRequestId } from "../log";
 import { assertSameOrigin } from "../security/same-origin";
+import type { MarketRouteName } from "../upstream/market-routes";
 import { getRuntime, type Runtime } from "./index";
 
 /**
@@ -103,4 +104,14 @@ function withDefaultCaching(response: Response): Response {
     headers.set("Cache-Control", "no-store");
     return new Response(response.body, { status: response.status, headers });
   }
+}
+
+/**
+ * The Next route of a market-data path: the same answer the custom server's router gives
+ * (server/upstream/market-routes.ts), for `next dev` and for Next started without the custom server.
+ */
+export function marketRoute(name: MarketRouteName): RouteHandler {
+  return route({}, ({ runtime, request, signal }) =>
+    runtime.market[name].answer(new URL(request.url), signal),
+  );
 }

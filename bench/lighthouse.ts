@@ -14,7 +14,7 @@ import type { RunningApp } from "./lib/app";
 import { getJson, loadAverage, log, round, withTimeout } from "./lib/common";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./latency";
 
-/** The pages of design.md §3, with real ids from the running embedded service. */
+/** The pages of docs/interfaces.md §5, with real ids from the running embedded service. */
 async function pages(app: RunningApp): Promise<Record<string, string>> {
   const earnings = await getJson<{ data: { ticker: string }[] }>(
     `${app.url}/api/calendar/earnings?pageSize=50`,

@@ -1,5 +1,5 @@
 /**
- * One formatter per kind of figure (design.md §5): money with units ($1.23B), EPS to 2 decimals, percentages
+ * One formatter per kind of figure (docs/interfaces.md §6): money with units ($1.23B), EPS to 2 decimals, percentages
  * with sign (+4.1%), "—" for anything missing. Never returns "NaN", "null" or "undefined".
  *
  * Negative numbers use the typographic minus (U+2212) so columns of tabular figures line up; exports (CSV, ICS)

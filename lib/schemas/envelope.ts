@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * The one envelope of every successful GET under our `/api/*` (except `/api/health`, whose shape is fixed by
- * design.md §3): `{ data, meta }`.
+ * docs/interfaces.md §4): `{ data, meta }`.
  *
  * - `meta.fetchedAt`: ISO 8601 UTC time at which the data left the market-data service (our server caches
  *   responses, so this can be earlier than the request).

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * `GET /api/health` (shape fixed by design.md §3; not wrapped in the `{data, meta}` envelope). Always HTTP 200 while
+ * `GET /api/health` (shape fixed by docs/interfaces.md §4; not wrapped in the `{data, meta}` envelope). Always HTTP 200 while
  * our server runs: `status` says whether the market-data service is reachable. `stream` is "unknown" until the relay
  * reports the WebSocket state.
  */
@@ -22,7 +22,7 @@ export const healthSchema = z.object({
     ]),
   }),
   /**
-   * Beyond design.md §3 (additive): the transcript archive, its size and the indexer's progress. `isIndexer`: this
+   * Beyond docs/interfaces.md §4 (additive): the transcript archive, its size and the indexer's progress. `isIndexer`: this
    * instance runs the indexer (one per deployment); `backfill.total` is null until the first page of calls is read.
    */
   archive: z

@@ -3,10 +3,10 @@ import "server-only";
 /**
  * The client's address, for per-client limits. Next 16 exposes no socket address to proxy.ts or route handlers: it
  * only fills `X-Forwarded-For` with the socket address *when the request has none* (base-server), so a header sent
- * by the client would survive. The launcher therefore preloads `server/security/client-address-preload.mjs` into
- * the Next process, which overwrites `X-Forwarded-For` (and `X-Forwarded-Proto`) with what the socket says unless
- * `CALLROOM_TRUST_PROXY` names a number of trusted proxies. With `n` trusted proxies, the client is the n-th entry
- * from the right (each proxy appends the address it saw).
+ * by the client would survive. The runtime's exposure guard (server/security/exposure-guard.ts) therefore
+ * sets `X-Forwarded-For` to the socket's address (and drops a client-sent `X-Forwarded-Proto`) on every HTTP
+ * server of the process, before any handler runs, unless `CALLROOM_TRUST_PROXY` names a number of trusted proxies. With `n` trusted
+ * proxies, the client is the n-th entry from the right (each proxy appends the address it saw).
  */
 export function clientAddress(headers: Headers, trustProxyHops: number): string {
   const entries = (headers.get("x-forwarded-for") ?? "")

@@ -8,7 +8,7 @@ import { currentLane, type Lane, type UpstreamBudget } from "./budget";
 import type { ResponseCache } from "./cache";
 
 /**
- * The one way to GET from the market-data service (design.md §4). It owns:
+ * The one way to GET from the market-data service (docs/upstream.md §1). It owns:
  * - auth: `Authorization: token <key>` (never the query form, which would put the key in URLs and logs);
  * - a deadline: UPSTREAM_TIMEOUT_MS for the whole call, retry included, combined with the caller's signal;
  * - one retry on a network error or 500/502/503, drawn from a process-wide retry budget so that an outage does not

@@ -84,7 +84,7 @@ export function captureLogs(): { lines: string[]; restore(): void } {
   };
 }
 
-/** Every page and API route of the app (design.md §3), with placeholders for ids. */
+/** Every page and API route of the app (docs/interfaces.md §1, §5), with placeholders for ids. */
 export function appPaths(callId: string, symbol: string): { pages: string[]; api: string[] } {
   return {
     pages: [

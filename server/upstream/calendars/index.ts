@@ -159,7 +159,7 @@ export function toMaRows(body: z.infer<typeof upstreamMaResponseSchema>): MaRow[
 
 /* ------------------------------------------------------------------ queries */
 
-/** Our camelCase query → the upstream's names (design.md §3: translating is this module's job). */
+/** Our camelCase query → the upstream's names (docs/interfaces.md §1: translating is this module's job). */
 export function toUpstreamCalendarQuery(query: EarningsQuery | MaQuery): UpstreamQuery {
   return {
     page: query.page,

@@ -6,7 +6,7 @@ import { CircuitBreaker } from "../../security/circuit-breaker";
 import type { MediaLinks } from "../calls";
 
 /**
- * The media proxy (design.md §1): the browser's HLS player, MP3 download and PDF link only ever reach our
+ * The media proxy (docs/interfaces.md §3): the browser's HLS player, MP3 download and PDF link only ever reach our
  * `/api/calls/{id}/…` paths; the signed upstream links stay here.
  *
  * - Links come from `GET /calls/{id}?audio=true&pdf=true`, cached until shortly before the expiry their `Policy`

@@ -10,7 +10,7 @@ import { clearUpstreamEnv, setUpstreamEnv } from "./env";
 import { getRuntime } from "@/server/runtime";
 
 /**
- * Our routes against the real embedded service over real sockets (design.md §1), in both wire dialects
+ * Our routes against the real embedded service over real sockets, in both wire dialects
  * (docs/upstream.md §8).
  */
 describe.each(["contract", "documented"] as const)("embedded service (%s wire)", (wire) => {

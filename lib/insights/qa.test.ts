@@ -88,3 +88,28 @@ describe("detectQa", () => {
     expect(early.turns).toEqual([]);
   });
 });
+
+describe("a colleague asking in the introduced analyst's place", () => {
+  it("lists the one who asks, with the introduced analyst's firm", () => {
+    const lines: [string, string][] = [
+      ["SPEAKER_1", "Revenue was $1.2 billion in the quarter."],
+      ["OPERATOR", "Our first question comes from Katy Fenwick with Ridgeway Securities."],
+      ["SPEAKER_2", "Hey, good morning."],
+      ["SPEAKER_2", "This is actually Bruno Biro on for Katy."],
+      ["SPEAKER_2", "How are you thinking about pricing into next year?"],
+      ["SPEAKER_1", "We expect pricing to hold."],
+    ];
+    const qa = detectQa(
+      lines.map(([speaker, text], sequence) => ({
+        sequence,
+        speaker,
+        startMs: sequence * 5_000,
+        endMs: sequence * 5_000 + 4_000,
+        text,
+      })),
+    );
+    expect(qa.turns).toEqual([
+      expect.objectContaining({ analyst: "Bruno Biro", firm: "Ridgeway Securities", speaker: "SPEAKER_2" }),
+    ]);
+  });
+});

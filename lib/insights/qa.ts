@@ -56,6 +56,9 @@ function opensQa(text: string): boolean {
   return opens;
 }
 
+const STAND_IN =
+  /\b(?:[Tt]his is|[Ii]t's|I'm|I am)\s+(?:actually\s+)?([A-Z][\w'’-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][\w'’-]+){1,2})\s+(?:on for|on behalf of|sitting in for|filling in for|in for|dialing in for)\b/;
+
 /** An unintroduced voice in the Q&A that asks is an analyst; one that does not is management joining in. */
 const ASKS =
   /\?\s*$|\b(?:my (?:first |next |last )?question|a follow-up|follow up on|I (?:was )?wonder(?:ing)?|can you (?:talk|give|help|comment|provide|elaborate)|could you (?:talk|give|help|comment|provide|elaborate))\b/i;
@@ -155,7 +158,12 @@ function finishTurn(
   const asked = questionSentences.find((s) => s.text.trim().endsWith("?")) ?? questionSentences[0];
   // Enrichment's name for the analyst's voice is better evidence than our reading of the operator.
   const named = questionSentences.find((s) => s.speakerName)?.speakerName ?? null;
-  const analyst = named ?? turn.analyst ?? (turn.speaker ? nameOf(turn.speaker) : null);
+  // "This is Brian Biros on for Kathryn": a colleague asks in the introduced analyst's place, for the same firm.
+  const standIn = questionSentences
+    .slice(0, 4)
+    .map((s) => STAND_IN.exec(s.text)?.[1])
+    .find(Boolean);
+  const analyst = named ?? standIn ?? turn.analyst ?? (turn.speaker ? nameOf(turn.speaker) : null);
   const firm = (analyst ? byName.get(analyst.toLowerCase())?.organization : null) ?? turn.firm;
   const answeredBy: string[] = [];
   for (const s of answerSentencesList) {

@@ -53,7 +53,7 @@ const THANKS = new RegExp(
 );
 /** "This is Jeff", "I'm Jane Doe", "Jeff here": a voice names itself. */
 const SELF = new RegExp(
-  String.raw`(?:^|[.!]\s+)(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Yy]es|[Yy]eah|[Ss]ure)[,.]?\s+)?(?:[Tt]his is|[Ii]t's|I am|I'm)\s+${FULL}\b(?!\s+(?:and|with|from))|(?:^|[.!]\s+)(?:[Tt]his is|[Ii]t's)\s+${FIRST}[.,]?\s*$|^${FIRST}\s+here\b`,
+  String.raw`(?:^|[.!]\s+)(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Yy]es|[Yy]eah|[Ss]ure)[,.]?\s+)?(?:[Tt]his is|[Ii]t's|I am|I'm)\s+(?:actually\s+)?${FULL}\b(?!\s+(?:and|with|from))|(?:^|[.!]\s+)(?:[Tt]his is|[Ii]t's)\s+${FIRST}[.,]?\s*$|^${FIRST}\s+here\b`,
 );
 
 const NOT_A_NAME =

@@ -10,7 +10,8 @@
  * clients) and ≤ 25 ms on PostgreSQL. On a shared machine the import's wall time follows the load: its CPU time
  * (the import process, its PGlite worker included) is printed beside it.
  *
- * `npm run bench -- --only library`, or alone: `node --conditions=react-server --import tsx bench/library.ts`.
+ * `npm run bench -- --only library`, or alone: `node --conditions=react-server --import tsx bench/library.ts`
+ * (`--no-postgres`: PGlite only; `--reuse-dir <a copy of a library folder>`: the searches alone).
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -34,6 +35,10 @@ export interface LibraryDriverFigures {
   searchP95Ms: number;
   searchP99Ms: number;
   p95ByKind: Record<string, number>;
+  /** CPU time of the search (this process: the PGlite worker, or node-postgres's side only), less moved by load. */
+  searchCpuP50Ms: number;
+  searchCpuP95Ms: number;
+  cpuP95ByKind: Record<string, number>;
   /** PGlite only: the same searches from 4 clients at once. */
   concurrentP95Ms?: number;
   /** Common words ("revenue", "quarter"), outside the mix: p50 of 5 runs each. */
@@ -143,7 +148,7 @@ async function runImport(
   return { wallMs, cpuMs: cpu ? Number(cpu[1]) * 1000 : null, ok };
 }
 
-async function child(withPostgres: boolean): Promise<LibraryBenchResult> {
+async function child(withPostgres: boolean, reuseDir: string | null): Promise<LibraryBenchResult> {
   const { searchQuerySchema } = await import("../lib/schemas/search");
   const { createArchive } = await import("../server/archive/indexer");
   const { upstreamArchiveSource } = await import("../server/archive/upstream-source");
@@ -253,13 +258,20 @@ async function child(withPostgres: boolean): Promise<LibraryBenchResult> {
     for (const q of queries.slice(0, 30)) await searchArchive(database.db, parse(q.raw));
     const times: number[] = [];
     const byKind = new Map<string, number[]>();
+    const cpu: number[] = [];
+    const cpuByKind = new Map<string, number[]>();
     const mine: string[] = [];
     for (const q of queries) {
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       const result = await searchArchive(database.db, parse(q.raw));
       const ms = performance.now() - t0;
+      const c1 = process.cpuUsage(c0);
+      const cpuMs = (c1.user + c1.system) / 1000;
       times.push(ms);
+      cpu.push(cpuMs);
       byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
+      cpuByKind.set(q.kind, [...(cpuByKind.get(q.kind) ?? []), cpuMs]);
       mine.push(JSON.stringify(result));
     }
     answers.set(name, mine);
@@ -328,6 +340,9 @@ async function child(withPostgres: boolean): Promise<LibraryBenchResult> {
       searchP95Ms: r1(pct(times, 95)),
       searchP99Ms: r1(pct(times, 99)),
       p95ByKind: Object.fromEntries([...byKind].map(([k, v]) => [k, r1(pct(v, 95))])),
+      searchCpuP50Ms: r1(pct(cpu, 50)),
+      searchCpuP95Ms: r1(pct(cpu, 95)),
+      cpuP95ByKind: Object.fromEntries([...cpuByKind].map(([k, v]) => [k, r1(pct(v, 95))])),
       ...(concurrentP95Ms === undefined ? {} : { concurrentP95Ms }),
       commonWordP50Ms: r1(pct(common, 50)),
       phrasesFound: found,
@@ -337,6 +352,25 @@ async function child(withPostgres: boolean): Promise<LibraryBenchResult> {
   }
 
   const dirs: string[] = [];
+  if (reuseDir) {
+    // Searches only, on a library folder built by an earlier run (a copy: PGlite writes to it): for trying a change
+    // to the search without the half hour of backfill and import.
+    try {
+      const db = await createDatabase({ dataDir: reuseDir, logger: log, purpose: "bench" });
+      const none = { wallMs: NaN, cpuMs: null, ok: 0 };
+      const pglite = await measure("pglite", db, NaN, none);
+      await db.close();
+      return {
+        queries: (queries as BenchQuery[] | null)?.length ?? 0,
+        pglite,
+        postgres: { error: "skipped (--reuse-dir)" },
+        driverMismatches: null,
+        loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
+      };
+    } finally {
+      embedded.child.kill("SIGTERM");
+    }
+  }
   try {
     const dir = mkdtempSync(path.join(tmpdir(), "callroom-bench-library-"));
     dirs.push(dir);
@@ -381,7 +415,9 @@ async function child(withPostgres: boolean): Promise<LibraryBenchResult> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const result = await child(!process.argv.includes("--no-postgres"));
+  const at = process.argv.indexOf("--reuse-dir");
+  const reuseDir = at > 0 ? path.resolve(process.argv[at + 1] ?? "") : null;
+  const result = await child(!process.argv.includes("--no-postgres"), reuseDir);
   console.log(JSON.stringify(result));
   process.exit(0);
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "archive_segments_quarter_idx" ON "archive_segments" USING btree ("quarter");

@@ -6,7 +6,7 @@
  *   npm run bench -- --only relay,coalescing        # some (relay, coalescing, proxy, cachedAnswers, latency,
  *                                                   # lighthouse, lighthouseDesktop, bundles, insights,
  *                                                   # embeddedHistory, search, alertMatching, alertToast,
- *                                                   # language, library, scaleSim, eventLoop)
+ *                                                   # language, library, scaleSim, eventLoop, freshStart)
  *   npm run bench -- --clients 2000 --seconds 5     # a smaller relay run
  *   npm run bench -- --reuse-build                  # benchmark the existing .next-bench build as it is
  *
@@ -39,6 +39,7 @@ const ALL = [
   "library",
   "scaleSim",
   "eventLoop",
+  "freshStart",
 ] as const;
 /** The benchmarks that start their own processes (or none) rather than measure the shared app. */
 const STANDALONE: ReadonlySet<BenchName> = new Set([
@@ -51,6 +52,7 @@ const STANDALONE: ReadonlySet<BenchName> = new Set([
   "library",
   "scaleSim",
   "eventLoop",
+  "freshStart",
 ]);
 type BenchName = (typeof ALL)[number];
 
@@ -134,6 +136,10 @@ try {
   await stage("library", async () => (await import("./library")).runLibraryBench());
   // 5 M synthetic sentences on PostgreSQL: what docs/scale.md extrapolates from.
   await stage("scaleSim", async () => (await import("./scale-sim")).runScaleSimBench());
+  // A fresh npm start on an empty folder: the backfill's time and the 429s it caused (none is the target).
+  await stage("freshStart", async () =>
+    (await import("./fresh-start")).runFreshStartBench({ reuseBuild: values["reuse-build"] }),
+  );
   // The event loop while three clients search the library: /api/health and SSE beside a quiet baseline.
   await stage("eventLoop", async () => (await import("./event-loop")).runEventLoopBench());
   await stage("lighthouse", async () => (await import("./lighthouse")).runLighthouseBench(app!));

@@ -23,6 +23,8 @@ export interface RunningApp {
   embeddedUrl: string;
   hookUrl: string;
   launcher: ChildProcess;
+  /** `performance.now()` of the first 200 of `/api/health`. */
+  healthyAt: number;
   /** The `next start` process (the one holding the hub and the sockets). */
   serverPid: () => Promise<number>;
   stop(): Promise<void>;
@@ -54,7 +56,12 @@ function deprioritizeEmbedded(launcherPid: number | undefined): void {
  * rebuild): for iterating on the benchmarks themselves while others edit the tree.
  */
 export async function startApp(
-  options: { reuseBuild?: boolean; env?: Record<string, string> } = {},
+  options: {
+    reuseBuild?: boolean;
+    env?: Record<string, string>;
+    /** false: the embedded service keeps its normal priority (the fresh-start benchmark measures it as it runs). */
+    deprioritizeEmbedded?: boolean;
+  } = {},
 ): Promise<RunningApp> {
   const buildId = join(ROOT, DIST_DIR, "BUILD_ID");
   if (options.reuseBuild && existsSync(buildId)) {
@@ -97,23 +104,23 @@ export async function startApp(
   const deadline = Date.now() + 15 * 60_000; // a cold build on a busy 2-core machine
   let embeddedUrl = "";
   let hookUrl = "";
+  let healthyAt = NaN;
   for (;;) {
     if (launcher.exitCode !== null) throw new Error(`the app exited early; see ${logFile}`);
     if (Date.now() > deadline) throw new Error(`the app did not start; see ${logFile}`);
     const text = readFileSync(logFile, "utf8");
     embeddedUrl ||= /embedded market-data service at (http:\/\/\S+)/.exec(text)?.[1] ?? "";
     hookUrl ||= /bench hook listening on (http:\/\/\S+)/.exec(text)?.[1] ?? "";
-    if (embeddedUrl && hookUrl) {
-      const ok = await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-    }
-    await sleep(500);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok && Number.isNaN(healthyAt)) healthyAt = performance.now();
+    if (ok && embeddedUrl && hookUrl) break;
+    await sleep(ok ? 100 : 250);
   }
   log(`app on ${url} (embedded ${embeddedUrl}, hook ${hookUrl}, log ${logFile})`);
-  deprioritizeEmbedded(launcher.pid);
+  if (options.deprioritizeEmbedded !== false) deprioritizeEmbedded(launcher.pid);
 
   // The process holding the hub (next start's server), as its bench hook reports it.
   const serverPid = async (): Promise<number> =>
@@ -124,6 +131,7 @@ export async function startApp(
     embeddedUrl,
     hookUrl,
     launcher,
+    healthyAt,
     serverPid,
     async stop() {
       if (launcher.exitCode !== null) return;

@@ -225,7 +225,7 @@ function section(results: Json): string {
       );
       row(
         `library (${driver})`,
-        `search p95 ms, ${fmt(d.sentences)} sentences (p50 ${fmt(d.searchP50Ms)}, p99 ${fmt(d.searchP99Ms)})`,
+        `search p95 ms, ${fmt(d.sentences)} sentences (p50 ${fmt(d.searchP50Ms)}, p99 ${fmt(d.searchP99Ms)}; CPU time p95 ${fmt(d.searchCpuP95Ms)})`,
         d.searchP95Ms,
         `≤ ${searchTarget}`,
         Number(d.searchP95Ms) <= searchTarget,
@@ -268,7 +268,7 @@ function section(results: Json): string {
     }
     row(
       "library",
-      "queries answered differently by the drivers",
+      `queries answered differently by the drivers (archives of ${fmt(obj(library.pglite).calls)} and ${fmt(obj(library.postgres).calls)} calls)`,
       library.driverMismatches,
       "0",
       library.driverMismatches === 0,
@@ -321,6 +321,29 @@ function section(results: Json): string {
       "> 0",
       Number(busy.sseEvents) > 0,
       loop.loadAverage,
+    );
+  }
+  const fresh = obj(results.freshStart);
+  if (!err("freshStart", fresh) && fresh.calls !== undefined) {
+    row(
+      "freshStart",
+      `backfill s, first 200 of /api/health → finishedAt (${fmt(fresh.calls)} calls of ${fmt(fresh.total)}, failed ${fmt(fresh.failed)})`,
+      fresh.backfillSeconds,
+      "≤ 60, failed 0",
+      fresh.backfillSeconds !== null && Number(fresh.backfillSeconds) <= 60 && fresh.failed === 0,
+      fresh.loadAverage,
+    );
+    const by = obj(fresh.embeddedByStatus);
+    const app429 = Object.values(obj(fresh.appRateLimited)).reduce<number>((a, b) => a + Number(b), 0);
+    row(
+      "freshStart",
+      `429 answers of the embedded service (answers by status: ${Object.entries(by)
+        .map(([k, v]) => `${k} ${fmt(v)}`)
+        .join(", ")}; 429s the app counted: ${fmt(app429)})`,
+      Number(by["429"] ?? 0),
+      "0",
+      Number(by["429"] ?? 0) === 0,
+      fresh.loadAverage,
     );
   }
   const lighthouse = (

@@ -1,7 +1,7 @@
 /**
  * PGlite off the main thread and one process per folder (issue 26 items 1 and 2; docs/storage.md).
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
@@ -123,6 +123,51 @@ describe("one process per PGlite folder", { timeout: 120_000 }, () => {
     expect(JSON.parse(readFileSync(path.join(dir, LOCK_FILE), "utf8")).pid).toBe(process.pid);
     await db.close();
     expect(claimFromAnotherProcess(dir).status).toBe(0);
+  });
+
+  it("reopens a folder whose process was killed mid-write, with every committed row", async () => {
+    // A real crash: another process claims the folder as the app does, writes in a loop and is killed with SIGKILL
+    // (no lock removed, no checkpoint, PGlite's files as the kill left them).
+    const dir = tempDir();
+    const script = `
+      const { claimFolder } = await import(${JSON.stringify(ownerModule)});
+      const { PGlite } = await import("@electric-sql/pglite");
+      claimFolder(${JSON.stringify(dir)}, "crash-test");
+      const db = new PGlite(${JSON.stringify(dir)});
+      await db.exec("CREATE TABLE written (n int PRIMARY KEY, text text)");
+      for (let n = 1; ; n += 1) {
+        await db.query("INSERT INTO written VALUES ($1, repeat('x', 2000))", [n]);
+        console.log(n);
+      }`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let acknowledged = 0;
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (c: Buffer) => {
+        const last = c.toString().trim().split("\n").at(-1);
+        acknowledged = Math.max(acknowledged, Number(last));
+        if (acknowledged >= 300) resolve();
+      });
+      child.once("exit", (code) => reject(new Error(`writer exited ${code}: ${stderr}`)));
+    });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+    expect(JSON.parse(readFileSync(path.join(dir, LOCK_FILE), "utf8")).purpose).toBe("crash-test");
+
+    const db = await open(dir);
+    const [row] = await queryRows<{ n: number; max: number }>(
+      db.db,
+      sql`SELECT count(*)::int AS n, max(n)::int AS max FROM written`,
+    );
+    expect(row!.n).toBe(row!.max);
+    expect(row!.n).toBeGreaterThanOrEqual(acknowledged);
+    // The app's own tables are there too: migrations ran on the reopened folder.
+    await expect(queryRows(db.db, sql`SELECT count(*) FROM archive_calls`)).resolves.toHaveLength(1);
+    expect(JSON.parse(readFileSync(path.join(dir, LOCK_FILE), "utf8")).pid).toBe(process.pid);
   });
 
   it("takes over a half-written lock", async () => {

@@ -6,10 +6,11 @@
  *
  * Targets: `/api/health` p95 ≤ 100 ms and max ≤ 500 ms while searching, and SSE events still flowing.
  *
- * `npm run bench -- --only eventLoop` (builds the app into .next-bench when needed).
+ * `npm run bench -- --only eventLoop` (builds the app into .next-bench when needed). `CALLROOM_BENCH_LIBRARY_DIR`: a
+ * library folder an earlier run built (the app stopped), copied instead of importing the corpus again.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ROOT, startApp, type RunningApp } from "./lib/app";
@@ -126,8 +127,12 @@ async function phase(app: RunningApp, withSearches: boolean): Promise<LoopFigure
 export async function runEventLoopBench(): Promise<EventLoopBenchResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "callroom-bench-loop-"));
   const withCorpus = existsSync(CORPUS);
+  const reuse = process.env.CALLROOM_BENCH_LIBRARY_DIR;
   try {
-    if (withCorpus) {
+    if (reuse) {
+      log(`eventLoop: copying the library folder ${reuse}`);
+      cpSync(reuse, dataDir, { recursive: true });
+    } else if (withCorpus) {
       log("eventLoop: importing the corpus into a fresh PGlite folder (the app stopped)");
       await importCorpus(dataDir);
     } else log(`eventLoop: ${CORPUS} is absent; the demo archive alone`);
@@ -146,7 +151,7 @@ export async function runEventLoopBench(): Promise<EventLoopBenchResult> {
       const busy = await phase(app, true);
       log(`eventLoop: busy ${JSON.stringify(busy)}`);
       return {
-        library: withCorpus ? "corpus and demo" : "demo only",
+        library: withCorpus || reuse ? "corpus and demo" : "demo only",
         baseline,
         busy,
         loadAverage: loadAverage(),

@@ -75,6 +75,9 @@ export default defineConfig({
       EMBEDDED_CALL_MINUTES: process.env.EMBEDDED_CALL_MINUTES ?? "3",
       EMBEDDED_ENRICH_SECONDS: process.env.EMBEDDED_ENRICH_SECONDS ?? "3",
       UPSTREAM_BASE_URL: "",
+      // The browser suite checks the app and the service together, and the app's "today" is the real clock
+      // (docs/upstream.md §7): the service runs on it too, even when EMBEDDED_NOW is set for the Vitest suites.
+      EMBEDDED_NOW: "",
       CALLROOM_DATA_DIR: process.env.E2E_DATA_DIR,
       // The alert specs' webhook receiver and push endpoint listen on loopback, which webhooks may not reach otherwise.
       CALLROOM_WEBHOOK_ALLOWLIST: "127.0.0.1",

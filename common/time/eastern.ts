@@ -11,6 +11,9 @@
  * Wall times that do not exist or happen twice (the skipped hour in March, the repeated one in November) follow
  * Temporal's `compatible` disambiguation, as RFC 5545 does: a skipped time moves forward by the gap (02:30 on the
  * March change is 03:30 EDT), a repeated one is its first occurrence (01:30 on the November change is 01:30 EDT).
+ *
+ * Showing an instant to a person in New York time ("16:30 EST") is formatting, not a conversion: it is Intl's job with
+ * `EASTERN_TIME_ZONE` (the app's lib/format.ts, the embedded service's enrichment PDF), as for any reader's zone.
  */
 
 export const EASTERN_TIME_ZONE = "America/New_York";

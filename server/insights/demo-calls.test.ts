@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { headlineFigures } from "@/components/calls/insights/tile-figures";
 import { DEFAULT_SEED } from "@/embedded/config";
 import { generateScript } from "@/embedded/live/script/generate";
+import { testClock } from "@/embedded/test/test-clock";
 import { buildUniverse } from "@/embedded/universe";
 import type { WireEarningsRecord } from "@/embedded/universe/wire";
 import { computeInsights } from "@/lib/insights/engine";
@@ -42,7 +43,8 @@ interface DemoCall {
 
 function demoCalls(): DemoCall[] {
   const universe = buildUniverse(DEFAULT_SEED);
-  const now = new Date();
+  // The service's "now" (EMBEDDED_NOW when the suite runs on another date: npm run test:dates).
+  const now = new Date(testClock());
   const records = universe.earningsRecords(now);
   const withActuals = records
     .filter((r) => r.eps !== "" || r.revenue !== "")

@@ -6,6 +6,7 @@ import { buildUniverse } from "../../universe/index";
 import { DEFAULT_SEED } from "../../config";
 import { closeSpeechEngine, createCallAudioTrack, createSpeechEngine } from "../audio/index";
 import type { SpeechClip, SpeechEngine } from "../audio/types";
+import { testClock } from "../../test/test-clock";
 import { CallStore } from "../call-store";
 import { createEnricher } from "../enrichment/index";
 
@@ -18,7 +19,7 @@ function historyStore(engine: SpeechEngine): CallStore {
     speech: () => Promise.resolve(engine),
     createTrack: () => createCallAudioTrack({ sampleRate: engine.sampleRate }),
     enricher: createEnricher(),
-    now: () => Date.now(),
+    now: testClock,
     enrichDelayMs: 20_000,
     historyCallSeconds: 600,
     audioCacheSize: 1,
@@ -34,7 +35,7 @@ afterAll(() => closeSpeechEngine(speech));
 describe("historical audio", () => {
   it("speaks each sentence at its planned start and lasts the planned duration", async () => {
     const store = historyStore(speech);
-    const entry = store.all(Date.now())[0];
+    const entry = store.all(testClock())[0];
     expect(entry).toBeDefined();
     if (!entry) return;
     const planned = store.transcriptOf(entry).sentences;
@@ -82,7 +83,7 @@ async function stalledBuild() {
   const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
   const stalled = stalledSpeech();
   const store = historyStore(stalled);
-  const entry = store.all(Date.now())[0]!;
+  const entry = store.all(testClock())[0]!;
   void store.withAudio(entry);
   // Building the history takes seconds on a loaded machine: more than waitFor's default second.
   await vi.waitFor(() => expect(stalled.held()).toBe(1), { timeout: 20_000 });

@@ -47,7 +47,8 @@ const REAL_TIME_SUITES = [
   "embedded/live/test/stream-protocol.test.ts",
   "embedded/live/test/replay.test.ts",
   "server/upstream/media/media.integration.test.ts",
-  "server/live/test/relay.integration.test.ts",
+  "server/upstream/media/media-mp3-ready.integration.test.ts",
+  "test/live/live-bus.test.ts",
 ];
 
 interface VitestReport {

@@ -128,6 +128,24 @@ describe("FaultState", () => {
     expect(faults.active(1)).toBeNull();
   });
 
+  it("fails requests at the error rate, the same requests in every run (the one PRNG, not Math.random)", () => {
+    const failures = (sets: number[]) => {
+      const faults = new FaultState();
+      return sets.map((rate) => {
+        const active = faults.set(faultsBodySchema.parse({ restErrorRate: rate, durationSeconds: 10 }), 0);
+        return Array.from({ length: 1000 }, () => faults.failsRequest(active));
+      });
+    };
+    const [never, always, half, again] = failures([0, 1, 0.5, 0.5]);
+    expect(never!.filter(Boolean)).toHaveLength(0);
+    expect(always!.filter(Boolean)).toHaveLength(1000);
+    expect(half!.filter(Boolean).length).toBeGreaterThan(440);
+    expect(half!.filter(Boolean).length).toBeLessThan(560);
+    // Another set draws another stream; a fresh service injecting the same sets in the same order, the same one.
+    expect(again).not.toEqual(half);
+    expect(failures([0, 1, 0.5, 0.5])).toEqual([never, always, half, again]);
+  });
+
   it("validates the body", () => {
     expect(faultsBodySchema.safeParse({ durationSeconds: 1 }).success).toBe(true);
     expect(faultsBodySchema.safeParse({ durationSeconds: 3600, restLatencyMs: 60000 }).success).toBe(true);

@@ -4,6 +4,7 @@
  * the service broken for the next one.
  */
 import { z } from "zod";
+import { rngFromLabel, type Rng } from "../universe/prng";
 
 export const faultsBodySchema = z
   .object({
@@ -28,8 +29,15 @@ export interface ActiveFaults {
 
 export class FaultState {
   private current: ActiveFaults | null = null;
+  /**
+   * Which requests an error rate fails: the service's one PRNG (universe/prng.ts), a stream per fault set of the run
+   * (the first set, the second…), so a test that injects the same faults in the same order sees the same requests fail.
+   */
+  private rng: Rng = rngFromLabel("faults|0");
+  private sets = 0;
 
   set(body: FaultsBody, nowMs: number): ActiveFaults {
+    this.rng = rngFromLabel(`faults|${++this.sets}`);
     this.current = {
       restErrorRate: body.restErrorRate ?? 0,
       restStatus: body.restStatus ?? 500,
@@ -42,6 +50,11 @@ export class FaultState {
 
   clear(): void {
     this.current = null;
+  }
+
+  /** Whether the request being answered fails under `faults`' error rate. */
+  failsRequest(faults: ActiveFaults): boolean {
+    return faults.restErrorRate > 0 && this.rng.next() < faults.restErrorRate;
   }
 
   /** The faults in force at `nowMs`, or null. */

@@ -106,7 +106,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       if (faults !== null) {
         // Unref'd: an injected delay must not keep a closing process (or test worker) alive.
         if (faults.restLatencyMs > 0) await sleep(faults.restLatencyMs, undefined, { ref: false });
-        if (faults.restErrorRate > 0 && Math.random() < faults.restErrorRate) {
+        if (options.faults.failsRequest(faults)) {
           if (faults.restStatus === 503) throw serviceUnavailable();
           const base = serverError();
           throw new ApiError(faults.restStatus, base.code, base.id, base.value);

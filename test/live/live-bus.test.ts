@@ -154,7 +154,7 @@ describe("the live bus over the embedded service", () => {
       await new Promise((r) => setTimeout(r, DROP_EVERY_MS));
       // Each drop closes an open socket: on a loaded machine a reconnect can outlast DROP_EVERY_MS, and a drop
       // while the socket is still reconnecting drops nothing (9 reopens for 10 drops, once, in a run on 2028-02-29).
-      await waitUntil(() => relay.state() === "open", 15_000, "the socket to reopen before the next drop");
+      await waitUntil(() => consumer.state() === "open", 15_000, "the socket to reopen before the next drop");
       await embedded.dropWebSockets();
       if (i === 1) {
         // One long outage on our side too, so that sentences are certainly spoken while nobody listens.

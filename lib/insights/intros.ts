@@ -11,7 +11,7 @@ const NAME = String.raw`(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?(?:[A-Z][\w'’-]+\s+--\s+)?(
 const FIRM_WORD = String.raw`(?:(?:[A-Z]\.){1,3}|[A-Z&][\w&'’.-]*)`;
 const FIRM = String.raw`(${FIRM_WORD}(?:,?\s+(?:of|and|&|de|du|Co\.|${FIRM_WORD})){0,6})`;
 /** The operator's words before the analyst's name, in every phrasing the corpus uses. */
-const LEAD = String.raw`(?:(?:question|questions|follow-?up|follow-?up question)\b[^.?!]{0,60}?\b(?:from|with)|(?:comes|will come|coming|is|will be)\s+from|(?:go|move|turn)\s+(?:first\s+|next\s+|now\s+)?(?:back\s+)?(?:over\s+)?to|(?:take|hear from|have)\s+(?:our\s+|the\s+|a\s+)?(?:next\s+|first\s+|last\s+|final\s+)?(?:question\s+)?(?:from)?|next,?\s+we\s+have)`;
+const LEAD = String.raw`(?:(?:question|questions|follow-?up|follow-?up question)\b[^.?!]{0,60}?\b(?:from|with)|(?:comes|will come|coming|is|will be)\s+from|(?:go|move|turn)\s+(?:on\s+)?(?:first\s+|next\s+|now\s+)?(?:back\s+)?(?:over\s+)?to|(?:take|hear from)(?:\s+(?:our|the|a))?(?:\s+(?:next|first|last|final))?(?:\s+question)?(?:\s+from)?|have\s+(?:(?:our|the|a)\s+)?(?:(?:next|first|last|final)\s+)?question(?:\s+from)?|question,?\s+we\s+have|next,?\s+we\s+have)`;
 const INTRO = [
   new RegExp(
     String.raw`${LEAD}\s+(?:(?:the\s+)?line\s+(?:of|for|at)\s+|the\s+phone\s+lines?\s+(?:of|from)\s+)?${NAME}(?:\s*,?\s+(?:with|from|of|at)\s+(?:the\s+)?${FIRM}|\s*,\s+${FIRM}(?=\s*[.,]|\s+(?:please|your|you|go)\b))?`,

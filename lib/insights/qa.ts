@@ -57,7 +57,7 @@ function opensQa(text: string): boolean {
 }
 
 const STAND_IN =
-  /\b(?:[Tt]his is|[Ii]t's|I'm|I am)\s+(?:actually\s+)?([A-Z][\w'’-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][\w'’-]+){1,2})\s+(?:on for|on behalf of|sitting in for|filling in for|in for|dialing in for)\b/;
+  /\b(?:[Tt]his is|[Ii]t's|I'm|I am)\s+(?:actually\s+)?([A-Z][\w'’-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][\w'’-]+){1,2})\s+(?:on for|on behalf of|sitting in for|filling in for|in for|dialing in for|with|from)\b/;
 
 /** An unintroduced voice in the Q&A that asks is an analyst; one that does not is management joining in. */
 const ASKS =

@@ -129,8 +129,15 @@ describe("parseIntro in the phrasings real operators use", () => {
     ["And our first question today comes from line of Pete Armand with Baird.", "Pete Armand", "Baird"],
     ["Our next question comes from R.J. Mulligan with Raymond James.", "R.J. Mulligan", "Raymond James"],
     ["Our first question comes from Bradford -- Brady Gaylor from KBW.", "Brady Gaylor", "KBW"],
+    ["Sir, for the first question, we have Chris Hove from Barringer.", "Chris Hove", "Barringer"],
+    ["And next, we'll hear from Ike Borrow with Wells Fargo.", "Ike Borrow", "Wells Fargo"],
+    ["And we'll move on to Susan Andersen with B. Riley FBR.", "Susan Andersen", "B. Riley FBR"],
   ])("%s", (text, analyst, firm) => {
     expect(parseIntro(text)).toEqual({ analyst, firm });
+  });
+
+  it("reads no introduction into the operator presenting the company's speakers", () => {
+    expect(parseIntro("Today we have John Smith, CEO of Acme, with us.")).toBeNull();
   });
 
   it("takes an introduction without a firm as one", () => {

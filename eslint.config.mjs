@@ -74,6 +74,26 @@ export default defineConfig([
     },
   },
   {
+    // The market-data service's wire shapes stay inside server/upstream/: everything else gets our shapes from each
+    // resource's fetch and transform modules (docs/architecture.md "Layers"). components/, lib/, embedded/ and
+    // common/ import no server/ module at all (above).
+    files: ["**/*.{ts,tsx,mts,mjs,js}"],
+    ignores: ["server/upstream/**", "components/**", "lib/**", "embedded/**", "common/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/upstream/**/wire", "**/upstream/**/wire.ts", "./wire", "../wire"],
+              message: "Wire shapes are private to server/upstream/: import its fetch or transform modules.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },

@@ -25,7 +25,7 @@ import { createGate, type Gate } from "../security/gate";
 import { createLimits, type Limits } from "../security/limits";
 import { UpstreamBudget } from "../upstream/budget";
 import { ResponseCache } from "../upstream/cache";
-import { fetchLiveCall, fetchMediaLinks, listCallsStartedSince } from "../upstream/calls";
+import { fetchLiveTranscript, fetchMediaLinks, listCallsStartedSince } from "../upstream/calls";
 import { createUpstreamClient, type Upstream } from "../upstream/client";
 import { MediaProxy } from "../upstream/media";
 import { marketRoutes, type MarketRouteName } from "../upstream/market-routes";
@@ -184,12 +184,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
   const scale = redis && !overrides.bus ? createScaleNode({ url: redis, log, onSubscriberError }) : null;
   const bus = overrides.bus ?? scale?.bus ?? new MemoryBus({ onSubscriberError });
   const fetcher: CallFetcher = overrides.fetcher ?? {
-    async fetchCall(callId, signal) {
-      const call = await fetchLiveCall(upstream, callId, signal);
-      if (!call) return null;
-      const { symbol, name, startTime, status, segments } = call;
-      return { callId: call.callId, symbol, name, startTime, status, segments };
-    },
+    fetchCall: (callId, signal) => fetchLiveTranscript(upstream, callId, signal),
     async listCallsStartedSince(fromIso, signal, page) {
       const calls = await listCallsStartedSince(upstream, fromIso, { signal, page });
       return calls.map((c) => ({ callId: c.callId, symbol: c.symbol }));

@@ -93,6 +93,21 @@ describe("extractFigures", () => {
     expect(figures.map((f) => f.period)).toEqual(["quarter", "prior_year_quarter"]);
   });
 
+  it("reads a change against an earlier year's period as this quarter's growth, not the year's", () => {
+    const figures = extractFigures(
+      {
+        sequence: 1,
+        text: "Third-quarter sales were $1.44 billion, up 28% over the same period in 2025.",
+        startMs: 0,
+      },
+      { fiscalYear: 2026, fiscalQuarter: 3 },
+    );
+    expect(figures.map((f) => [f.kind, f.period])).toEqual([
+      ["level", "quarter"],
+      ["change", "quarter"],
+    ]);
+  });
+
   it("does not state a figure from a question as fact", () => {
     const figures = one("Was revenue really $4.2 billion in the quarter?");
     expect(figures).toHaveLength(1);

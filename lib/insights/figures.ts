@@ -429,14 +429,29 @@ function periodOf(
   }
   if (/\b(?:last fiscal year|prior fiscal year|for last year|in the prior year)\b/i.test(near))
     return { period: "prior_year" };
+  // A change's base is not its period: "up 28% over the same period in 2020" is this quarter's growth.
+  const nearOwn = kind === "change" ? withoutBase(near, context) : near;
+  const beforeOwn = kind === "change" ? withoutBase(window.before, context) : window.before;
   if (
-    FULL_YEAR_RESULT.test(window.before) ||
-    FULL_YEAR_RESULT.test(near) ||
+    FULL_YEAR_RESULT.test(beforeOwn) ||
+    FULL_YEAR_RESULT.test(nearOwn) ||
     (context.yearResults === true && !/\bquarter\b/i.test(text) && !POINT_IN_TIME.has(metric))
   ) {
     if (!/\bquarter\b/i.test(near)) return { period: "full_year" };
   }
   return { period: "quarter" };
+}
+
+/** The comparison base a change is measured against ("the same period in 2020", "in 2020" before the call's year). */
+function withoutBase(text: string, context: SentenceContext): string {
+  return text
+    .replace(
+      /\b(?:same|prior[- ]year|year[- ]ago|comparable) (?:quarter|period)(?: (?:of|in|last) (?:fiscal )?(?:20\d\d|'\d\d|year))?/gi,
+      " ",
+    )
+    .replace(/\b(?:in|for|of|over|versus|vs\.?) (?:fiscal )?(20\d\d)\b/gi, (all, year: string) =>
+      context.fiscalYear != null && Number(year) < context.fiscalYear ? " " : all,
+    );
 }
 
 const ORDINALS: Record<string, number> = {

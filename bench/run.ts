@@ -6,7 +6,8 @@
  *   npm run bench -- --only relay,coalescing        # some (relay, coalescing, proxy, cachedAnswers, latency,
  *                                                   # lighthouse, lighthouseDesktop, bundles, insights,
  *                                                   # embeddedHistory, search, alertMatching, alertToast,
- *                                                   # language, library, scaleSim, eventLoop, freshStart)
+ *                                                   # language, library, scaleSim, eventLoop, freshStart,
+ *                                                   # hostileUsers)
  *   npm run bench -- --clients 2000 --seconds 5     # a smaller relay run
  *   npm run bench -- --reuse-build                  # benchmark the existing .next-bench build as it is
  *
@@ -40,6 +41,7 @@ const ALL = [
   "scaleSim",
   "eventLoop",
   "freshStart",
+  "hostileUsers",
 ] as const;
 /** The benchmarks that start their own processes (or none) rather than measure the shared app. */
 const STANDALONE: ReadonlySet<BenchName> = new Set([
@@ -53,6 +55,7 @@ const STANDALONE: ReadonlySet<BenchName> = new Set([
   "scaleSim",
   "eventLoop",
   "freshStart",
+  "hostileUsers",
 ]);
 type BenchName = (typeof ALL)[number];
 
@@ -160,6 +163,10 @@ try {
 // Its own app, on its own database seeded with 10,000 alert rules, once the shared app no longer takes CPU time.
 await stage("alertToast", async () =>
   (await import("./alert-toast")).runAlertToastBench({ reuseBuild: values["reuse-build"] }),
+);
+// Issue 27's attacks (push, trickling and bursting webhooks) on an app of their own, with nothing else running.
+await stage("hostileUsers", async () =>
+  (await import("./hostile-users")).runHostileUsersBench({ reuseBuild: values["reuse-build"] }),
 );
 log(`wrote bench/results.json and docs/performance.md (load average now ${loadAverage().join(", ")})`);
 process.exit(failed ? 1 : 0);

@@ -346,6 +346,62 @@ function section(results: Json): string {
       fresh.loadAverage,
     );
   }
+  const hostile = obj(results.hostileUsers);
+  if (!err("hostileUsers", hostile) && hostile.push !== undefined) {
+    const push = obj(hostile.push);
+    const trickle = obj(hostile.webhookTrickle);
+    const burst = obj(hostile.webhookBurst);
+    const quiet = `quiet ${fmt(hostile.healthP95QuietMs)} ms`;
+    row(
+      "hostileUsers",
+      `push subscriptions kept of ${fmt(push.subscriptionsTried)} tried`,
+      push.subscriptionsAccepted,
+      "≤ 20",
+      Number(push.subscriptionsAccepted) <= 20,
+      push.loadAverage,
+    );
+    row("hostileUsers", 'pushes/s, one rule on "the"', push.pushesPerSecond, "", undefined, push.loadAverage);
+    row(
+      "hostileUsers",
+      `/api/health p95 ms under the push attack (${quiet}; ratio ${fmt(push.healthP95Ratio)})`,
+      push.healthP95UnderAttackMs,
+      "",
+      undefined,
+      push.loadAverage,
+    );
+    row(
+      "hostileUsers",
+      `sockets open to a trickling webhook target after 2 min, ${fmt(trickle.rules)} rules (peak ${fmt(trickle.peakOpenSockets)})`,
+      trickle.openSocketsAfter2Min,
+      "≤ 10",
+      Number(trickle.openSocketsAfter2Min) <= 10,
+      trickle.loadAverage,
+    );
+    row(
+      "hostileUsers",
+      "sockets open 5 s after deleting those rules",
+      trickle.openSockets5sAfterDeletingTheRules,
+      "0",
+      Number(trickle.openSockets5sAfterDeletingTheRules) === 0,
+      trickle.loadAverage,
+    );
+    row(
+      "hostileUsers",
+      `/api/health p95 ms under the trickle (${quiet}; ratio ${fmt(trickle.healthP95Ratio)})`,
+      trickle.healthP95UnderAttackMs,
+      "",
+      undefined,
+      trickle.loadAverage,
+    );
+    row(
+      "hostileUsers",
+      `webhook POSTs in 40 s, ${fmt(burst.rules)} rules on "the" to one URL`,
+      burst.postsIn40s,
+      "",
+      undefined,
+      burst.loadAverage,
+    );
+  }
   const lighthouse = (
     bench: string,
     runs: Json,

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --only hostileUsers`: the reproductions of issue 27's review, rerun against a production build
- * (docs/workspace.md, "Hostile users: what the review's attacks get now"). One app on its own data folder, three
+ * (docs/workspace.md, "Hostile users: the review's attacks, rerun"). One app on its own data folder, three
  * attacks by the open instance's user, one after another:
  *
  * - push: 1,000 push subscriptions tried (20 are kept) and one rule on "the", 40 s;

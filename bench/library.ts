@@ -309,8 +309,16 @@ async function child(withPostgres: boolean, reuseDir: string | null): Promise<Li
           ORDER BY md5(call_id || '/' || sequence) LIMIT 50`,
     );
     let found = 0;
+    let tried = 0;
     for (const p of probes) {
       const words = p.text.split(/\s+/).slice(2, 7).join(" ").replace(/"/g, "");
+      // Five words that are all stop words ("on -- as you were") are answered with a notice, not searched: not tried.
+      const [indexable] = await queryRows<{ n: number }>(
+        database.db,
+        sql`SELECT numnode(websearch_to_tsquery('english', ${`"${words}"`}))::int AS n`,
+      );
+      if (!indexable?.n) continue;
+      tried += 1;
       const result = await searchArchive(database.db, parse({ q: `"${words}"`, tickers: p.symbol }));
       if (result.calls.some((c) => c.callId === p.call_id)) found += 1;
     }
@@ -348,7 +356,7 @@ async function child(withPostgres: boolean, reuseDir: string | null): Promise<Li
       ...(concurrentP95Ms === undefined ? {} : { concurrentP95Ms }),
       commonWordP50Ms: r1(pct(common, 50)),
       phrasesFound: found,
-      phrasesTried: probes.length,
+      phrasesTried: tried,
       facetMismatches,
     };
   }

@@ -100,6 +100,30 @@ describe("one process per PGlite folder", { timeout: 120_000 }, () => {
     expect(rows).toEqual([{ n: 42 }]);
   });
 
+  it("stops a second npm start on a folder in use before it starts anything, non-zero, naming the folder", async () => {
+    const dir = tempDir();
+    const db = await open(dir);
+    const launch = spawnSync(process.execPath, ["scripts/launch.mjs", "start"], {
+      encoding: "utf8",
+      // It reads the configuration (through tsx) and stops: seconds on a quiet machine, 30 s on a loaded one.
+      timeout: 110_000,
+      env: {
+        ...process.env,
+        CALLROOM_DATA_DIR: dir,
+        DATABASE_URL: "",
+        HOST: "127.0.0.1",
+        PORT: "0",
+        CALLROOM_USERS_FILE: path.join(dir, "no-users"),
+      },
+    });
+    expect(launch.status).toBe(1);
+    expect(launch.stdout).not.toContain("embedded market-data service");
+    expect(launch.stderr).toContain(path.resolve(dir));
+    expect(launch.stderr).toContain("refusing to start");
+    // The first keeps serving.
+    await expect(queryRows(db.db, sql`SELECT 1 AS one`)).resolves.toEqual([{ one: 1 }]);
+  });
+
   it("refuses a second open in the same process too", async () => {
     const dir = tempDir();
     await open(dir);

@@ -325,6 +325,9 @@ export function createArchive(options: ArchiveOptions): Archive {
         });
       }
       if (signal.aborted) return;
+      // Counted before finishedAt appears: whoever reads /api/health at that moment sees every stored call (the
+      // background recount would lag a second or more behind it).
+      await refreshCounts();
       progress.backfill.finishedAt = new Date().toISOString();
       progress.backfill.total = progress.backfill.done;
       await s.writeState("backfill", {
@@ -332,7 +335,6 @@ export function createArchive(options: ArchiveOptions): Archive {
         calls: progress.backfill.done,
       });
       if (progress.backfill.stored > 0) await s.compactSearchIndex({ vacuum: true });
-      await refreshCounts();
       report(true);
       log.info(
         { ms: Date.now() - started, calls: progress.archived.calls, sentences: progress.archived.segments },

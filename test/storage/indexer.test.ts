@@ -62,6 +62,9 @@ for (const driver of drivers()) {
         flushMs: 10,
       });
       archive.start();
+      // The moment finishedAt appears, the archive's size already counts every stored call.
+      await until(async () => (await archive.progress()).backfill.finishedAt !== null);
+      expect((await archive.progress()).archived.calls).toBe(230);
       await until(async () => (await archive.progress()).state === "live");
       await archive.backfilled();
       const progress = await archive.progress();

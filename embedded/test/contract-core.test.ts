@@ -153,12 +153,16 @@ describe("embedded §1: rate limit", () => {
   beforeAll(async () => {
     embedded = await startTestEmbedded({
       EMBEDDED_RATE_LIMIT: "5",
-      EMBEDDED_API_KEYS: "demo:all,other:calendars",
+      EMBEDDED_API_KEYS: "demo:all,other:calendars,warm:calendars",
     });
+    // The first read of the calendar builds it: on a loaded machine that spread the burst's arrivals over seconds,
+    // so each found room in the window and none was refused. A key of its own warms it, outside the burst's budget.
+    expect((await get(embedded.url + EARNINGS, { authorization: "token warm" })).status).toBe(200);
   });
   afterAll(() => embedded.close());
 
   it("refuses requests over 5 per second with 429 and Retry-After, per key", async () => {
+    const before = (await embedded.stats()).restRequests.byStatus;
     const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => get(embedded.url + EARNINGS, { authorization: "token demo" })),
@@ -181,8 +185,8 @@ describe("embedded §1: rate limit", () => {
 
     // The service counts its answers by status: what a client's politeness is measured by.
     const counted = (await embedded.stats()).restRequests.byStatus;
-    expect(counted["429"]).toBe(refusedAnswers.length);
-    expect(counted["200"]).toBe(served);
+    expect((counted["429"] ?? 0) - (before["429"] ?? 0)).toBe(refusedAnswers.length);
+    expect((counted["200"] ?? 0) - (before["200"] ?? 0)).toBe(served);
 
     // Another key has its own budget.
     expect((await get(embedded.url + EARNINGS, { authorization: "token other" })).status).toBe(200);

@@ -1,56 +1,19 @@
 import "server-only";
-import { z } from "zod";
 import { normalizeCallId } from "@/lib/schemas/live";
+import {
+  upstreamConnectedSchema,
+  upstreamAudioSchema,
+  upstreamListSchema,
+  upstreamSubscribedSchema,
+  upstreamErrorSchema,
+  upstreamSentenceSchema,
+} from "./wire";
 
 /**
  * Frames of the upstream live stream (docs/upstream.md §6). The stream mixes JSON objects with plain-text acks
  * (`Subscribed to X`, `pong`), so every frame is parsed defensively: whatever does not match is reported as
  * `unknown` and dropped by the caller, never thrown.
  */
-
-const upstreamConnectedSchema = z.object({ message: z.string(), uid: z.string() });
-
-const upstreamAudioSchema = z.object({
-  action: z.literal("audio"),
-  symbol: z.string(),
-  call_id: z.string(),
-  hls_url: z.string().optional(),
-});
-
-const upstreamListSchema = z.object({
-  action: z.literal("list"),
-  calls: z.array(
-    z.object({
-      call_id: z.string(),
-      symbol: z.string(),
-      name: z.string().nullish(),
-      start_time: z.string().nullish(),
-    }),
-  ),
-});
-
-const upstreamSubscribedSchema = z.object({ action: z.literal("subscribed"), tickers: z.array(z.string()) });
-
-const upstreamErrorSchema = z.object({ action: z.literal("error"), message: z.string() });
-
-const looseNumber = z
-  .union([z.number(), z.string().trim().min(1).transform(Number)])
-  .pipe(z.number().finite());
-
-const upstreamSentenceSchema = z.object({
-  call_id: z.string(),
-  symbol: z.string(),
-  name: z.string().nullish(),
-  call_title: z.string().nullish(),
-  sequence: looseNumber.pipe(z.number().int().nonnegative()),
-  sentence: z.string(),
-  speaker: z.string().nullish(),
-  start_time: z.string().nullish(),
-  end_time: z.string().nullish(),
-  confidence: looseNumber.nullish(),
-  // Tolerate case: the real service is not consistent about it (docs/upstream.md §5 says so for REST).
-  status: z.string().transform((s) => s.toUpperCase()),
-});
 
 export interface SentenceFrame {
   callId: string;

@@ -244,7 +244,7 @@ test("a followed company's call says the keyword: toast, notification, inbox, on
     await page.goto("/watchlists");
     const tonight = page.getByRole("region", { name: "Watchlist Tonight" });
     await tonight.getByRole("button", { name: "Calendars" }).click();
-    const rows = page.getByTestId("watchlist-earnings").locator("tbody tr");
+    const rows = page.getByTestId("watchlist-earnings").locator("tbody tr[data-ticker]");
     await expect
       .poll(
         async () => {

@@ -203,7 +203,7 @@ test("the earnings and M&A calendars filtered by a watchlist of more than 50 com
   expect(new Set(shown.map((links) => links[0]))).toEqual(new Set(expected.map((r) => r.ticker)));
 
   // M&A: the same watchlist, opened by URL; a deal is listed when its acquirer or its target is in the list.
-  await page.goto(`${origin}/calendar/ma?watchlist=${list.id}&pageSize=1000`);
+  await page.goto(`${origin}/calendar/ma?watchlist=${list.id}&range=all&pageSize=1000`);
   await expect(page.getByLabel("Watchlist", { exact: true })).toHaveValue(list.id);
   const deals = await expectedDeals(request, tickers);
   expect(deals.length).toBeGreaterThan(0);
@@ -296,7 +296,7 @@ test("a company followed from a calendar row or from the ticker search joins the
   await expect.poll(async () => (await watchlists(request))[0]!.tickers).toContain(fromEarnings);
 
   // From a deal's target on the M&A calendar.
-  await page.goto(`${origin}/calendar/ma?tickers=${target}`);
+  await page.goto(`${origin}/calendar/ma?range=all&tickers=${target}`);
   const targetStar = page
     .getByTestId("ma-row")
     .first()

@@ -16,6 +16,7 @@ import {
   formatTimeInZone,
   isoDateInZone,
   marketSession,
+  monthName,
   presetRange,
   signOf,
 } from "./format";
@@ -131,6 +132,9 @@ describe("date presets", () => {
     expect(presetRange("today", wednesday)).toEqual({ from: "2025-01-15", to: "2025-01-15" });
     expect(presetRange("this-week", wednesday)).toEqual({ from: "2025-01-13", to: "2025-01-19" });
     expect(presetRange("next-week", wednesday)).toEqual({ from: "2025-01-20", to: "2025-01-26" });
+    expect(presetRange("yesterday", wednesday)).toEqual({ from: "2025-01-14", to: "2025-01-14" });
+    expect(presetRange("last-week", wednesday)).toEqual({ from: "2025-01-06", to: "2025-01-12" });
+    expect(presetRange("last-30-days", wednesday)).toEqual({ from: "2024-12-17", to: "2025-01-15" });
     const sunday = new Date("2025-01-19T15:00:00Z");
     expect(presetRange("this-week", sunday)).toEqual({ from: "2025-01-13", to: "2025-01-19" });
   });
@@ -158,5 +162,15 @@ describe("formatCount", () => {
     expect(formatCount(0, "sentence")).toBe("0 sentences");
     expect(formatCount(1204, "call")).toBe("1,204 calls");
     expect(formatCount(2, "company", "companies")).toBe("2 companies");
+  });
+});
+
+describe("monthName", () => {
+  it("names a month given as a number, and leaves anything else as it came", () => {
+    expect(monthName("12")).toBe("December");
+    expect(monthName("03")).toBe("March");
+    expect(monthName(1)).toBe("January");
+    expect(monthName("13")).toBe("13");
+    expect(monthName(null)).toBe("—");
   });
 });

@@ -323,21 +323,50 @@ export function weekdayOfIso(date: string): number {
   return new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]))).getUTCDay();
 }
 
-export type DatePreset = "today" | "this-week" | "next-week";
+export type DatePreset = "today" | "this-week" | "next-week" | "yesterday" | "last-week" | "last-30-days";
 
 /**
  * A preset's inclusive range in exchange dates. Weeks run Monday to Sunday, the way an earnings-season
  * calendar is read; "today" is the exchange's today, not the browser's, because reports follow New York time.
+ * The past: yesterday, last week (the Monday-to-Sunday week before this one), the last 30 days up to today.
  */
 export function presetRange(preset: DatePreset, now: Date = new Date()): { from: string; to: string } {
   const today = easternDate(now);
   if (preset === "today") return { from: today, to: today };
+  if (preset === "yesterday") {
+    const yesterday = addDaysIso(today, -1);
+    return { from: yesterday, to: yesterday };
+  }
+  if (preset === "last-30-days") return { from: addDaysIso(today, -29), to: today };
   const sinceMonday = (weekdayOfIso(today) + 6) % 7;
-  const monday = addDaysIso(today, -sinceMonday + (preset === "next-week" ? 7 : 0));
+  const shift = preset === "next-week" ? 7 : preset === "last-week" ? -7 : 0;
+  const monday = addDaysIso(today, -sinceMonday + shift);
   return { from: monday, to: addDaysIso(monday, 6) };
 }
 
 /** "1 sentence", "2 sentences", "1,204 calls": a count with its noun in the right number. */
 export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
   return `${formatInteger(count)} ${count === 1 ? singular : plural}`;
+}
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** A month the service gives as a number ("12", "3", "03") by its name ("December"); anything else as it came. */
+export function monthName(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === "") return MISSING;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 12 ? MONTH_NAMES[n - 1]! : String(value);
 }

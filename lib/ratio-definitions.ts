@@ -1,4 +1,4 @@
-import type { FigureKind } from "./format";
+import { formatFigure, type FigureKind } from "./format";
 
 /**
  * What every ratio means, how to show it, and which direction is better, in one place. Definitions follow the
@@ -331,6 +331,14 @@ export function humanizeKey(key: string): string {
     ppe: "PP&E",
     roe: "ROE",
     roa: "ROA",
+    roic: "ROIC",
+    ev: "EV",
+    cfo: "CFO",
+    dps: "DPS",
+    bv: "BV",
+    pe: "P/E",
+    peg: "PEG",
+    ttm: "TTM",
   };
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
@@ -344,23 +352,47 @@ export function humanizeKey(key: string): string {
 }
 
 /**
- * Indices of the best and worst value among companies for a ratio; nulls are ignored, ties give no highlight,
- * and ratios without a better direction give none.
+ * A valuation multiple (price or value over earnings, EBITDA, sales, book, cash flow) of zero or less is not
+ * meaningful: the company has no earnings (or EBITDA, …) to price. It reads "n/m" and takes no part in best/worst,
+ * where the lowest positive multiple is the cheapest, so −35× would otherwise win "best".
+ */
+export function isNotMeaningful(
+  value: number | null | undefined,
+  def: Pick<RatioDefinition, "kind" | "higherIsBetter">,
+) {
+  return def.kind === "multiple" && def.higherIsBetter === false && typeof value === "number" && value <= 0;
+}
+
+/**
+ * The best and worst companies for a ratio, by its direction. Every company tied at the best value is best alike
+ * (and at the worst, worst alike); nulls and not-meaningful values take no part; fewer than two comparable values,
+ * all values equal, or a ratio without a better direction mark nothing.
  */
 export function bestAndWorst(
   values: readonly (number | null | undefined)[],
-  higherIsBetter: boolean | null,
-): { best: number | null; worst: number | null } {
-  if (higherIsBetter === null) return { best: null, worst: null };
+  def: Pick<RatioDefinition, "kind" | "higherIsBetter">,
+): { best: number[]; worst: number[]; notMeaningful: number[] } {
+  const notMeaningful = values.flatMap((v, i) => (isNotMeaningful(v, def) ? [i] : []));
+  const none = { best: [], worst: [], notMeaningful };
+  if (def.higherIsBetter === null) return none;
   const present = values
     .map((v, i) => [v, i] as const)
-    .filter((e): e is readonly [number, number] => typeof e[0] === "number" && Number.isFinite(e[0]));
-  if (present.length < 2) return { best: null, worst: null };
-  const sorted = [...present].sort((a, b) => (higherIsBetter ? b[0] - a[0] : a[0] - b[0]));
-  const first = sorted[0]!;
-  const last = sorted[sorted.length - 1]!;
-  if (first[0] === last[0]) return { best: null, worst: null };
-  return { best: first[1], worst: last[1] };
+    .filter(
+      (e): e is readonly [number, number] =>
+        typeof e[0] === "number" && Number.isFinite(e[0]) && !isNotMeaningful(e[0], def),
+    );
+  if (present.length < 2) return none;
+  // Values equal as shown are equal: 0.0% and 0.004% both read "0.0%", so neither may be worse than the other.
+  const shown = (v: number) => formatFigure(v, def.kind);
+  const sorted = present.map(([v]) => v).sort((a, b) => (def.higherIsBetter ? b - a : a - b));
+  const top = shown(sorted[0]!);
+  const bottom = shown(sorted[sorted.length - 1]!);
+  if (top === bottom) return none;
+  return {
+    best: present.filter(([v]) => shown(v) === top).map(([, i]) => i),
+    worst: present.filter(([v]) => shown(v) === bottom).map(([, i]) => i),
+    notMeaningful,
+  };
 }
 
 /**
@@ -441,11 +473,64 @@ export const LINE_ITEM_LABELS: Record<string, string> = {
   changesInCash: "Change in cash",
   beginningCashPosition: "Cash at beginning",
   endCashPosition: "Cash at end",
+  capitalStock: "Capital stock",
+  changeInAccountPayable: "Change in accounts payable",
+  changeInInventory: "Change in inventory",
+  changeInOtherWorkingCapital: "Change in other working capital",
+  changeInPayable: "Change in payables",
+  changeInPayablesAndAccruedExpense: "Change in payables & accrued expenses",
+  changeInReceivables: "Change in receivables",
+  changesInAccountReceivables: "Change in accounts receivable",
+  commercialPaper: "Commercial paper",
+  commonStockEquity: "Common stock equity",
+  commonStockIssuance: "Common stock issued",
+  commonStockPayments: "Common stock repurchased",
+  currentDebtAndCapitalLeaseObligation: "Current debt & capital leases",
+  currentDeferredLiabilities: "Deferred liabilities (current)",
+  depreciationAmortizationDepletion: "Depreciation, amortization & depletion",
+  interestExpenseNonOperating: "Interest expense (non-operating)",
+  investedCapital: "Invested capital",
+  landAndImprovements: "Land & improvements",
+  longTermDebtAndCapitalLeaseObligation: "Long-term debt & capital leases",
+  machineryFurnitureEquipment: "Machinery, furniture & equipment",
+  netCommonStockIssuance: "Net common stock issued",
+  netIncomeFromContinuingAndDiscontinuedOperation: "Net income, continuing & discontinued",
+  netIncomeFromContinuingOperationNetMinorityInterest: "Net income, continuing, after minority interest",
+  netIncomeFromContinuingOperations: "Net income from continuing operations",
+  netIncomeIncludingNoncontrollingInterests: "Net income incl. non-controlling interests",
+  netInvestmentPurchaseAndSale: "Net investment purchases & sales",
+  netIssuancePaymentsOfDebt: "Net debt issued (repaid)",
+  netLongTermDebtIssuance: "Net long-term debt issued",
+  netNonOperatingInterestIncomeExpense: "Net non-operating interest",
+  netPpePurchaseAndSale: "Net PP&E purchases & sales",
+  netTangibleAssets: "Net tangible assets",
+  nonCurrentDeferredLiabilities: "Deferred liabilities (non-current)",
+  nonCurrentDeferredRevenue: "Deferred revenue (non-current)",
+  nonCurrentDeferredTaxesLiabilities: "Deferred tax liabilities (non-current)",
+  ordinarySharesNumber: "Ordinary shares (number)",
+  otherCurrentBorrowings: "Other current borrowings",
+  otherNonCashItems: "Other non-cash items",
+  otherProperties: "Other properties",
+  payables: "Payables",
+  payablesAndAccruedExpenses: "Payables & accrued expenses",
+  purchaseOfInvestment: "Purchases of investments",
+  purchaseOfPpe: "Purchases of PP&E",
+  reconciledCostOfRevenue: "Cost of revenue (reconciled)",
+  reconciledDepreciation: "Depreciation (reconciled)",
+  saleOfInvestment: "Sales of investments",
+  shareIssued: "Shares issued (number)",
+  totalCapitalization: "Total capitalization",
+  totalEquityGrossMinorityInterest: "Total equity incl. minority interest",
+  totalLiabilitiesNetMinorityInterest: "Total liabilities (net of minority interest)",
+  totalNonCurrentLiabilitiesNetMinorityInterest: "Total non-current liabilities (net of minority interest)",
 };
 
-/** A line item's readable name when it is a common one, else the service's own name, unchanged. */
+/**
+ * A line item's readable name: from the table above, else its camelCase name read out as words (with the usual
+ * acronyms), never the raw field name; the raw name stays on hover where the item is shown.
+ */
 export function lineItemLabel(key: string): string {
-  return LINE_ITEM_LABELS[key] ?? key;
+  return LINE_ITEM_LABELS[key] ?? humanizeKey(key);
 }
 
 /** Totals and key results, set in bold in statements. */
@@ -453,4 +538,147 @@ export function isLineItemTotal(key: string): boolean {
   return /^(total|grossProfit$|operatingIncome$|netIncome$|currentAssets$|currentLiabilities$|freeCashFlow$)/.test(
     key,
   );
+}
+
+/**
+ * Ratios as an analyst reads them: valuation first (the multiples everyone quotes, P/E and EV/EBITDA, at the top),
+ * then shareholder returns, per-share figures, profitability, growth, leverage and liquidity, efficiency. The
+ * service lists them in its own order, which put the payout ratio first and P/E ninth.
+ */
+export const RATIO_GROUPS: readonly { id: string; label: string; keys: readonly string[] }[] = [
+  {
+    id: "valuation",
+    label: "Valuation",
+    keys: [
+      "peRatio",
+      "forwardPeRatio",
+      "evToEbitda",
+      "pricetoEbitda",
+      "psRatio",
+      "pbRatio",
+      "pcfRatio",
+      "fcfRatio",
+      "pegRatio",
+      "normalizedPeRatio",
+      "ratioPe5YearAverage",
+      "earningYield",
+      "forwardEarningYield",
+      "fcfYield",
+      "cfYield",
+      "salesYield",
+      "bookValueYield",
+      "pegPayback",
+    ],
+  },
+  {
+    id: "shareholder",
+    label: "Dividends and buybacks",
+    keys: [
+      "dividendYield",
+      "trailingDividendYield",
+      "forwardDividendYield",
+      "forwardDividend",
+      "payoutRatio",
+      "buyBackYield",
+      "totalYield",
+    ],
+  },
+  {
+    id: "per-share",
+    label: "Per share",
+    keys: [
+      "salesPerShare",
+      "bookValuePerShare",
+      "tangibleBookValuePerShare",
+      "tangibleBvPerShare3YrAvg",
+      "tangibleBvPerShare5YrAvg",
+      "cfoPerShare",
+      "fcfPerShare",
+      "workingCapitalPerShare",
+      "workingCapitalPerShare3YrAvg",
+      "workingCapitalPerShare5YrAvg",
+    ],
+  },
+  {
+    id: "profitability",
+    label: "Profitability",
+    keys: [
+      "grossMargin",
+      "operationMargin",
+      "ebitMargin",
+      "ebitdaMargin",
+      "pretaxMargin",
+      "netMargin",
+      "normalizedNetProfitMargin",
+      "roe",
+      "roa",
+      "roic",
+      "cashReturn",
+      "fcfSalesRatio",
+      "fcfNetIncomeRatio",
+      "capExSalesRatio",
+    ],
+  },
+  {
+    id: "growth",
+    label: "Growth",
+    keys: [
+      "salesGrowth",
+      "operationRevenueGrowth3MonthAvg",
+      "operationIncomeGrowth",
+      "netIncomeGrowth",
+      "netIncomeContOpsGrowth",
+      "dilutedEpsGrowth",
+      "dilutedConstEpsGrowth",
+      "dpsGrowth",
+      "equityPerShareGrowth",
+      "sustainableGrowthRate",
+      "priceChange1M",
+    ],
+  },
+  {
+    id: "leverage",
+    label: "Leverage and liquidity",
+    keys: [
+      "debtToEquity",
+      "totalDebtEquityRatio",
+      "longTermDebtEquityRatio",
+      "debtToAssets",
+      "financialLeverage",
+      "interestCoverage",
+      "currentRatio",
+      "quickRatio",
+    ],
+  },
+  {
+    id: "efficiency",
+    label: "Efficiency",
+    keys: [
+      "assetsTurnover",
+      "fixAssetTurnover",
+      "inventoryTurnover",
+      "receivableTurnover",
+      "payableTurnover",
+      "daysInInventory",
+      "daysInSales",
+      "daysInPayment",
+      "cashConversionCycle",
+    ],
+  },
+];
+
+/**
+ * The keys present, grouped and ordered as `RATIO_GROUPS` reads them; keys no group names (figures the service sent
+ * beyond the known ones) end in "Other", in their own order. Empty groups are left out.
+ */
+export function groupRatios(keys: readonly string[]): { id: string; label: string; keys: string[] }[] {
+  const present = new Set(keys);
+  const placed = new Set<string>();
+  const groups = RATIO_GROUPS.map((g) => {
+    const inGroup = g.keys.filter((k) => present.has(k));
+    for (const k of inGroup) placed.add(k);
+    return { id: g.id, label: g.label, keys: inGroup };
+  });
+  const other = keys.filter((k) => !placed.has(k));
+  return [...groups, { id: "other", label: "Other", keys: other }].filter((g) => g.keys.length > 0);
 }

@@ -12,10 +12,14 @@ export default async function OverviewPage() {
     apiQueries.earnings(filters.today),
     apiQueries.earnings(filters.week),
     apiQueries.ma(filters.ma),
+    apiQueries.liveBoard(),
   ]);
   return (
     <>
-      <PageHeader title="Overview" description="Today’s reports, the rest of the week, and recent deals." />
+      <PageHeader
+        title="Overview"
+        description="What is live, your companies’ reports, then the wider calendar: today, the week, recent deals."
+      />
       <HydrationBoundary state={state}>
         <Overview />
       </HydrationBoundary>

@@ -9,9 +9,19 @@ const RANGE_LABELS: Record<RangePreset, string> = {
   today: "Today",
   "this-week": "This week",
   "next-week": "Next week",
+  yesterday: "Yesterday",
+  "last-week": "Last week",
+  "last-30-days": "Last 30 days",
   custom: "Custom range",
   all: "All dates",
 };
+
+/** The presets in the groups a reader looks for them in: what is coming, what just happened, anything else. */
+const RANGE_GROUPS: readonly { label: string; presets: readonly RangePreset[] }[] = [
+  { label: "Coming", presets: ["today", "this-week", "next-week"] },
+  { label: "Past", presets: ["yesterday", "last-week", "last-30-days"] },
+  { label: "Other", presets: ["custom", "all"] },
+];
 
 export interface CalendarFilterValues {
   range: RangePreset;
@@ -77,11 +87,18 @@ export function CalendarFilters({
           value={values.range}
           onChange={(e) => onChange({ range: e.target.value as RangePreset, page: 0 })}
         >
-          {rangeOptions.map((r) => (
-            <option key={r} value={r}>
-              {RANGE_LABELS[r]}
-            </option>
-          ))}
+          {RANGE_GROUPS.map((group) => {
+            const presets = group.presets.filter((r) => rangeOptions.includes(r));
+            return presets.length === 0 ? null : (
+              <optgroup key={group.label} label={group.label}>
+                {presets.map((r) => (
+                  <option key={r} value={r}>
+                    {RANGE_LABELS[r]}
+                  </option>
+                ))}
+              </optgroup>
+            );
+          })}
         </Select>
       </Field>
       {values.range === "custom" ? (

@@ -15,7 +15,16 @@ import { presetRange, type DatePreset } from "@/lib/format";
  * ranges keep their dates. Invalid values in a hand-edited URL fall back to defaults rather than erroring.
  */
 
-export const RANGE_PRESETS = ["today", "this-week", "next-week", "custom", "all"] as const;
+export const RANGE_PRESETS = [
+  "today",
+  "this-week",
+  "next-week",
+  "yesterday",
+  "last-week",
+  "last-30-days",
+  "custom",
+  "all",
+] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 export const PAGE_SIZES = [100, 250, 500, 1000] as const;
 
@@ -46,7 +55,8 @@ export const earningsParams = {
 
 export const maParams = {
   ...common,
-  range: parseAsStringLiteral(RANGE_PRESETS).withDefault("all"),
+  // Deals of the last 30 days, newest first: what a reader opening the M&A calendar wants to see.
+  range: parseAsStringLiteral(RANGE_PRESETS).withDefault("last-30-days"),
   sort: parseAsStringLiteral(MA_SORTS).withDefault("announced"),
 };
 

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { EmptyState, ErrorState, StaleNote } from "@/components/ui/panel-state";
 import { VirtualTable, VirtualTableSkeleton, type VirtualColumn } from "@/components/ui/virtual-table";
+import { cn } from "@/components/ui/cn";
 import { formatDateTime } from "@/lib/format";
 import { CalendarPager } from "./calendar-pager";
 import type { CalendarData } from "./use-calendar-data";
@@ -23,6 +24,7 @@ export function CalendarResults<Row extends { id: string }>({
   testId,
   rowTestId,
   notice,
+  cards,
 }: {
   state: CalendarData<Row>;
   columns: VirtualColumn<Row>[];
@@ -37,6 +39,8 @@ export function CalendarResults<Row extends { id: string }>({
   rowTestId: string;
   /** Shown instead of the rows and the pager: why there are none to ask for (a missing or empty watchlist). */
   notice?: ReactNode;
+  /** The rows as cards for narrow screens (below md), where the table would need scrolling sideways. */
+  cards?: ReactNode;
 }) {
   const { data, error, isPending, isFetching, refetch, rows, lastError, activeIndex, setActiveIndex } = state;
   return (
@@ -69,17 +73,20 @@ export function CalendarResults<Row extends { id: string }>({
       ) : rows.length === 0 ? (
         <EmptyState className="border-line rounded border" title={labels.empty} hint={labels.emptyHint} />
       ) : (
-        <VirtualTable
-          rows={rows}
-          columns={columns}
-          rowKey={(r) => r.id}
-          caption={labels.caption}
-          activeIndex={activeIndex}
-          onRowClick={setActiveIndex}
-          className="max-h-[min(72dvh,900px)]"
-          testId={testId}
-          rowTestId={rowTestId}
-        />
+        <>
+          <VirtualTable
+            rows={rows}
+            columns={columns}
+            rowKey={(r) => r.id}
+            caption={labels.caption}
+            activeIndex={activeIndex}
+            onRowClick={setActiveIndex}
+            className={cn("max-h-[min(72dvh,900px)]", cards ? "max-md:hidden" : undefined)}
+            testId={testId}
+            rowTestId={rowTestId}
+          />
+          {cards ? <div className="md:hidden">{cards}</div> : null}
+        </>
       )}
       {data && !notice ? (
         <CalendarPager

@@ -2,7 +2,7 @@
 
 import { IntentLink } from "@/components/ui/intent-link";
 import { useQueryStates } from "nuqs";
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useTimeZone } from "@/components/ui/use-time-zone";
 import { Button } from "@/components/ui/button";
 import type { VirtualColumn } from "@/components/ui/virtual-table";
@@ -21,6 +21,11 @@ import {
 import { calendarQueries, compareEarnings, fetchEarnings } from "@/lib/queries/calendar";
 import type { EarningsRow } from "@/lib/schemas/calendar";
 import { FollowButton } from "@/components/watchlists/follow-button";
+import { callHref } from "@/lib/call-links";
+import { useReportCalls } from "@/lib/queries/report-calls";
+import type { CallListItem } from "@/lib/schemas/calls";
+import { CallLink } from "./call-link";
+import { EarningsCards } from "./earnings-cards";
 import { CalendarFilters } from "./calendar-filters";
 import { earningsParams, filtersFromParams, urlOptions } from "./calendar-params";
 import { CalendarResults } from "./calendar-results";
@@ -36,24 +41,33 @@ function periodLabel(row: EarningsRow): string {
   return row.periodYear ? `${row.period} ${row.periodYear}` : row.period;
 }
 
-export function earningsColumns(timeZone: string): VirtualColumn<EarningsRow>[] {
+export function earningsColumns(
+  timeZone: string,
+  calls: ReadonlyMap<string, CallListItem> = new Map(),
+): VirtualColumn<EarningsRow>[] {
+  const thisYear = String(new Date().getUTCFullYear());
   return [
     {
       id: "date",
       header: "Date",
-      width: 132,
-      cell: (r) => formatDate(r.date, { weekday: true, year: true }),
+      width: 112,
+      // The year only when it is not this one: "Thu, Nov 19" fits its column, and the range says the year.
+      cell: (r) => (
+        <span title={formatDate(r.date, { weekday: true })}>
+          {formatDate(r.date, { weekday: true, year: r.date.slice(0, 4) !== thisYear })}
+        </span>
+      ),
     },
     {
       id: "time",
       header: `Time (${timeZoneAbbreviation(timeZone)})`,
-      width: 210,
+      width: 206,
       cell: (r) => <ReportTime date={r.date} time={r.time} timeZone={timeZone} />,
     },
     {
       id: "company",
       header: "Company",
-      width: 276,
+      width: 252,
       cell: (r) => (
         <span className="flex min-w-0 items-baseline gap-1.5">
           <FollowButton symbol={r.ticker} compact className="self-center" />
@@ -69,6 +83,12 @@ export function earningsColumns(timeZone: string): VirtualColumn<EarningsRow>[] 
           </span>
         </span>
       ),
+    },
+    {
+      id: "call",
+      header: "Call",
+      width: 124,
+      cell: (r) => <CallLink call={calls.get(r.id)} symbol={r.ticker} />,
     },
     { id: "period", header: "Period", width: 76, cell: periodLabel },
     { id: "epsEst", header: "EPS est.", width: 76, numeric: true, cell: (r) => formatEps(r.epsEst) },
@@ -188,13 +208,22 @@ export function EarningsCalendar() {
     plainQuery: calendarQueries.earnings(filters),
     fetchPlain: fetchEarnings,
   });
+  const calls = useRef<ReadonlyMap<string, CallListItem>>(new Map());
   const state = useCalendarData({
     query,
     fetchUpdated,
     compare: compareEarnings(filters.sort),
-    hrefOf: (row) => `/companies/${encodeURIComponent(row.ticker)}`,
+    // Enter opens the report's call when there is one (live or over), else the company.
+    hrefOf: (row) => {
+      const call = calls.current.get(row.id);
+      return call ? callHref(call.callId) : `/companies/${encodeURIComponent(row.ticker)}`;
+    },
   });
   const { rows } = state;
+  const reportCalls = useReportCalls(rows);
+  useEffect(() => {
+    calls.current = reportCalls;
+  }, [reportCalls]);
   const choice = withCalendarError(lists.choice, state.error);
   const notice = needsNotice(choice) ? (
     <WatchlistNotice
@@ -204,7 +233,7 @@ export function EarningsCalendar() {
       onRetry={lists.retryLists}
     />
   ) : null;
-  const columns = useMemo(() => earningsColumns(timeZone), [timeZone]);
+  const columns = useMemo(() => earningsColumns(timeZone, reportCalls), [timeZone, reportCalls]);
 
   const fileStem = `earnings-${range.from ?? "all"}${range.to && range.to !== range.from ? `_${range.to}` : ""}`;
   const exportActions = (
@@ -236,7 +265,16 @@ export function EarningsCalendar() {
         values={{ ...params, pageSize: filters.pageSize }}
         onChange={(patch) => void setParams(patch as Parameters<typeof setParams>[0])}
         watchlistOptions={lists.options}
-        rangeOptions={["today", "this-week", "next-week", "custom", "all"]}
+        rangeOptions={[
+          "today",
+          "this-week",
+          "next-week",
+          "yesterday",
+          "last-week",
+          "last-30-days",
+          "custom",
+          "all",
+        ]}
         sortOptions={[
           { value: "date:asc", label: "Date, earliest first" },
           { value: "date:desc", label: "Date, latest first" },
@@ -279,6 +317,14 @@ export function EarningsCalendar() {
         onPage={(page) => void setParams({ page })}
         testId="earnings-table"
         rowTestId="earnings-row"
+        cards={
+          <EarningsCards
+            rows={rows}
+            calls={reportCalls}
+            timeZone={timeZone}
+            activeIndex={state.activeIndex}
+          />
+        }
       />
     </div>
   );

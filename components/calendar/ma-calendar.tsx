@@ -30,7 +30,7 @@ const STATUS_TONE: Record<string, BadgeTone> = {
   Rumored: "neutral",
 };
 
-function maColumns(): VirtualColumn<MaRow>[] {
+export function maColumns(): VirtualColumn<MaRow>[] {
   return [
     { id: "announced", header: "Announced", width: 112, cell: (r) => formatDate(r.announcedDate) },
     {
@@ -137,9 +137,18 @@ export function MaCalendar() {
         values={{ ...params, pageSize: filters.pageSize }}
         onChange={(patch) => void setParams(patch as Parameters<typeof setParams>[0])}
         watchlistOptions={lists.options}
-        rangeOptions={["all", "today", "this-week", "next-week", "custom"]}
+        rangeOptions={[
+          "last-30-days",
+          "last-week",
+          "yesterday",
+          "today",
+          "this-week",
+          "next-week",
+          "custom",
+          "all",
+        ]}
         sortOptions={[
-          { value: "announced", label: "Announced, oldest first" },
+          { value: "announced", label: "Announced, newest first" },
           { value: "expected", label: "Expected, latest first" },
           { value: "completed", label: "Completed, latest first" },
         ]}

@@ -20,6 +20,7 @@ export function useCalendarData<Row extends { id: string }, Key extends readonly
 }: {
   query: UseQueryOptions<PagedEnvelope<Row>, Error, PagedEnvelope<Row>, Key>;
   fetchUpdated: (updatedSince: number, signal: AbortSignal) => Promise<PagedEnvelope<Row>>;
+  /** The rows' order on screen and when changed rows are merged in; the same function each render (compareEarnings). */
   compare: (a: Row, b: Row) => number;
   /** Where Enter on a row goes; null when the row has no page. */
   hrefOf: (row: Row) => string | null;
@@ -35,7 +36,8 @@ export function useCalendarData<Row extends { id: string }, Key extends readonly
       previousQuery && JSON.stringify(previousQuery.queryKey.slice(0, -1)) === source ? previous : undefined,
   });
   const { data, isPlaceholderData } = result;
-  const rows = useMemo(() => data?.data ?? [], [data]);
+  // Shown in the calendar's own order (the upstream's may differ: it lists M&A announcements oldest first).
+  const rows = useMemo(() => (data ? [...data.data].sort(compare) : []), [data, compare]);
   const { lastError } = useCalendarRefresh({
     queryKey: query.queryKey,
     fetchUpdated,

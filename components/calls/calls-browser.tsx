@@ -48,9 +48,16 @@ export function CallsBrowser() {
   const filters = callListFilters(params);
   const tickers = useMemo(() => parseTickerInput(params.tickers), [params.tickers]);
   const list = useQuery({ ...callQueries.list(filters), placeholderData: keepPreviousData });
-  const rows = useMemo(() => list.data?.data ?? [], [list.data]);
   const followed = useFollowedTickers();
   const mine = useFollowedCalls(filters, followed, showsFollowedSection(filters, followed));
+  // Each call once: a followed call the "Your companies" section shows is not repeated below it (the page keeps its
+  // place in the server's paging; it just shows the calls the section does not).
+  const rows = useMemo(() => {
+    const all = list.data?.data ?? [];
+    if (mine.calls.length === 0) return all;
+    const shown = new Set(mine.calls.map((c) => c.callId));
+    return all.filter((c) => !shown.has(c.callId));
+  }, [list.data, mine.calls]);
 
   const span = summarySpan(rows);
   const summaries = useQuery({
@@ -114,6 +121,8 @@ export function CallsBrowser() {
           message={list.error.message}
           onRetry={() => void list.refetch()}
         />
+      ) : rows.length === 0 && mine.calls.length > 0 ? (
+        <p className="text-2xs text-muted">Every call on this page is one of your companies’, above.</p>
       ) : rows.length === 0 ? (
         params.source === "imported" ? (
           <EmptyState
@@ -397,7 +406,7 @@ function CallsFilters({
         >
           <option value="all">All</option>
           <option value="live">Live</option>
-          <option value="completed">Completed</option>
+          <option value="completed">Ended (with summary ready)</option>
         </Select>
       </Field>
       <Field label="Source" htmlFor="calls-source">

@@ -1,7 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { memo } from "react";
+import { parseAsBoolean, useQueryState } from "nuqs";
+import { memo, useMemo } from "react";
+import { StartingSoon, useStartingSoon } from "@/components/overview/starting-soon";
+import { calendarQueries } from "@/lib/queries/calendar";
+import { overviewFilters } from "@/lib/queries/overview";
+import { useReportCalls } from "@/lib/queries/report-calls";
 import { IntentLink } from "@/components/ui/intent-link";
 import { cn } from "@/components/ui/cn";
 import { EmptyState, ErrorState, StaleNote } from "@/components/ui/panel-state";
@@ -39,17 +44,51 @@ export function LiveBoard() {
   const board = useQuery(liveQueries.board());
   const stream = useLiveStream({ tickers: "*" });
   const followed = useFollowedTickers();
-  const calls = followedFirst(board.data ? boardOrder(board.data.data) : [], followed);
+  const [onlyMine, setOnlyMine] = useQueryState("mine", parseAsBoolean.withDefault(false));
+  const everyCall = followedFirst(board.data ? boardOrder(board.data.data) : [], followed);
+  const calls = onlyMine ? everyCall.filter((c) => followed.has(c.symbol.toUpperCase())) : everyCall;
   const liveCount = calls.filter((c) => c.status === "live").length;
+  const today = useQuery(calendarQueries.earnings(overviewFilters().today));
+  const todayRows = useMemo(() => today.data?.data ?? [], [today.data]);
+  const reportCalls = useReportCalls(todayRows);
+  const soon = useStartingSoon(todayRows, reportCalls, followed);
+  const shownSoon = onlyMine
+    ? { ...soon, reports: soon.reports.filter((r) => followed.has(r.ticker.toUpperCase())) }
+    : soon;
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex min-h-6 flex-wrap items-center gap-3 text-[13px]">
         <span className="text-muted tabular-nums" aria-live="polite">
-          {board.data ? `${liveCount} live ${liveCount === 1 ? "call" : "calls"}` : ""}
+          {board.data
+            ? `${liveCount} live ${liveCount === 1 ? "call" : "calls"}${onlyMine ? " of your companies" : ""}`
+            : ""}
         </span>
+        <label className="flex items-center gap-1.5">
+          <input
+            type="checkbox"
+            checked={onlyMine}
+            onChange={(e) => void setOnlyMine(e.target.checked || null)}
+          />
+          Only my companies
+          {followed.size === 0 ? <span className="text-2xs text-muted">(you follow none yet)</span> : null}
+        </label>
         <StreamIndicator status={stream} />
       </div>
+      <section
+        aria-labelledby="starting-soon-heading"
+        className="border-line flex flex-wrap items-baseline gap-x-4 gap-y-1 rounded border px-3 py-1.5"
+      >
+        <h2
+          id="starting-soon-heading"
+          className="text-2xs text-muted shrink-0 font-semibold tracking-wide uppercase"
+        >
+          Starting within the hour
+        </h2>
+        <div className="min-w-0 flex-1">
+          <StartingSoon reports={shownSoon} followed={followed} />
+        </div>
+      </section>
       {board.data?.meta.stale ? <StaleNote fetchedAt={board.data.meta.fetchedAt} /> : null}
       {board.isPending ? (
         <ul
@@ -73,6 +112,11 @@ export function LiveBoard() {
           title="Could not load the live calls"
           message={board.error.message}
           onRetry={() => void board.refetch()}
+        />
+      ) : calls.length === 0 && onlyMine && everyCall.length > 0 ? (
+        <EmptyState
+          title="None of your companies is live right now"
+          hint={`${everyCall.length} other ${everyCall.length === 1 ? "call is" : "calls are"} live: clear “Only my companies” to see them.`}
         />
       ) : calls.length === 0 ? (
         <EmptyState
@@ -201,9 +245,6 @@ const LiveTile = memo(function LiveTile({ call }: { call: CallListItem }) {
           </ol>
         )}
       </div>
-      {!isLive ? (
-        <p className="text-2xs text-muted">Call ended{status === "enriched" ? " · summary ready" : ""}</p>
-      ) : null}
     </li>
   );
 });

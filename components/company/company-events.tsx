@@ -1,6 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { CallLink } from "@/components/calendar/call-link";
+import { matchCallsToRows } from "@/lib/call-match";
+import type { CallListItem } from "@/lib/schemas/calls";
+import { useCompanyCalls } from "./company-calls";
 import { Actual, Confirmed, Surprise } from "@/components/calendar/figures";
 import { ReportTime } from "@/components/calendar/report-time";
 import { useTimeZone } from "@/components/ui/use-time-zone";
@@ -22,6 +27,7 @@ const EARNINGS_HEADERS: readonly (readonly [string, boolean])[] = [
   ["Date", false],
   ["Time", false],
   ["Period", false],
+  ["Call", false],
   ["EPS est.", true],
   ["EPS", true],
   ["Surprise", true],
@@ -29,10 +35,16 @@ const EARNINGS_HEADERS: readonly (readonly [string, boolean])[] = [
   ["Surprise", true],
 ];
 
-/** The company's earnings dates from the calendar: upcoming first (soonest on top), then past (latest on top). */
+/**
+ * The company's earnings dates from the calendar: upcoming first (soonest on top), then past (latest on top), each
+ * past quarter a way into its call (the company's calls, matched by quarter or date).
+ */
 export function CompanyEarnings({ symbol }: { symbol: string }) {
   const timeZone = useTimeZone();
   const result = useQuery(calendarQueries.earnings(companyFilters.earnings(symbol)));
+  const calls = useCompanyCalls(symbol);
+  const rows = result.data?.data;
+  const callOf = useMemo(() => matchCallsToRows(rows ?? [], calls.data?.data ?? []), [rows, calls.data]);
   return (
     <Section title="Earnings dates" id="earnings">
       <QueryPanel result={result} what="earnings dates" isEmpty={(d) => d.data.length === 0}>
@@ -56,11 +68,11 @@ export function CompanyEarnings({ symbol }: { symbol: string }) {
                 <tbody>
                   {upcoming.length > 0 ? <GroupRow label="Upcoming" /> : null}
                   {upcoming.map((r) => (
-                    <EarningsLine key={r.id} row={r} timeZone={timeZone} />
+                    <EarningsLine key={r.id} row={r} timeZone={timeZone} call={callOf.get(r.id)} />
                   ))}
                   {past.length > 0 ? <GroupRow label="Reported" /> : null}
                   {past.map((r) => (
-                    <EarningsLine key={r.id} row={r} timeZone={timeZone} />
+                    <EarningsLine key={r.id} row={r} timeZone={timeZone} call={callOf.get(r.id)} />
                   ))}
                 </tbody>
               </table>
@@ -77,7 +89,7 @@ function GroupRow({ label }: { label: string }) {
     <tr>
       <th
         scope="rowgroup"
-        colSpan={8}
+        colSpan={9}
         className="border-line bg-surface/60 text-2xs text-muted h-7 border-b px-2 text-left font-semibold uppercase"
       >
         {label}
@@ -86,9 +98,21 @@ function GroupRow({ label }: { label: string }) {
   );
 }
 
-function EarningsLine({ row: r, timeZone }: { row: EarningsRow; timeZone: string }) {
+function EarningsLine({
+  row: r,
+  timeZone,
+  call,
+}: {
+  row: EarningsRow;
+  timeZone: string;
+  call: CallListItem | undefined;
+}) {
   return (
-    <tr className="hover:bg-surface">
+    <tr
+      className="hover:bg-surface"
+      data-testid="company-earnings-row"
+      data-period={`${r.period} ${r.periodYear}`}
+    >
       <td className={TD}>
         {formatDate(r.date, { weekday: true })} <Confirmed value={r.isDateConfirmed} />
       </td>
@@ -97,6 +121,9 @@ function EarningsLine({ row: r, timeZone }: { row: EarningsRow; timeZone: string
       </td>
       <td className={TD}>
         {r.period} {r.periodYear}
+      </td>
+      <td className={TD}>
+        <CallLink call={call} symbol={r.ticker} />
       </td>
       <td className={cn(TD, "text-right")}>{formatEps(r.epsEst)}</td>
       <td className={cn(TD, "text-right")}>

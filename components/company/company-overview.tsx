@@ -7,11 +7,12 @@ import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/card";
 import { StaleNote } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { MISSING, formatDate, formatMoney, formatNumber } from "@/lib/format";
+import { MISSING, formatDate, formatMoney, formatNumber, monthName } from "@/lib/format";
 import { fundamentalsQueries } from "@/lib/queries/fundamentals";
 import type { AllFundamentalsItem } from "@/lib/schemas/fundamentals";
 import { QueryPanel } from "./query-panel";
 import { RatioLabel } from "./ratio-label";
+import { CompanyPeers } from "./company-peers";
 import { FollowButton } from "@/components/watchlists/follow-button";
 
 function Dl({ items }: { items: readonly [ReactNode, ReactNode][] }) {
@@ -66,6 +67,7 @@ export function CompanyHeader({
             "Sector and industry not available"
           )}
         </p>
+        <CompanyPeers symbol={symbol} />
       </div>
       <dl className="flex gap-6 text-right">
         <div>
@@ -135,7 +137,7 @@ function ProfileContent({ item }: { item: AllFundamentalsItem }) {
                 MISSING
               ),
             ],
-            ["Fiscal year end", text(p?.fiscalYearEnd)],
+            ["Fiscal year ends in", monthName(p?.fiscalYearEnd)],
             ["Status", text(p?.companyStatus)],
             ["CIK", text(item.company.cik)],
           ]}

@@ -10,19 +10,21 @@ import { MISSING, formatCompact, formatDate, formatFigure } from "@/lib/format";
 import { fundamentalsQueries } from "@/lib/queries/fundamentals";
 import {
   EARNING_RATIO_KEYS,
-  OPERATION_PERIODS,
   OPERATION_RATIO_KEYS,
   VALUATION_RATIO_KEYS,
 } from "@/lib/schemas/fundamentals-keys";
 import type { OperationRatio, ValuationRatio } from "@/lib/schemas/fundamentals";
-import { ratioDefinition } from "@/lib/ratio-definitions";
+import { groupRatios, isNotMeaningful, ratioDefinition } from "@/lib/ratio-definitions";
 import { RowTh, ScrollTable, Td, Th, Tr } from "@/components/ui/table";
-import { PeriodTable } from "./period-table";
+import { GroupHeading, PeriodTable } from "./period-table";
+import { isPeriodOfKind, PERIOD_KIND_LABELS, PeriodKindToggle, type PeriodKind } from "./period-kind";
 import { QueryPanel } from "./query-panel";
 import { RatioLabel } from "./ratio-label";
 import { useNearViewport } from "./use-near-viewport";
 
-const fmt = (key: string, v: number | null | undefined) => formatFigure(v, ratioDefinition(key).kind);
+/** A ratio as shown; a valuation multiple of zero or less reads "n/m" (not meaningful), as on the compare page. */
+const fmt = (key: string, v: number | null | undefined) =>
+  isNotMeaningful(v, ratioDefinition(key)) ? "n/m" : formatFigure(v, ratioDefinition(key).kind);
 const monthLabel = (x: string) => formatDate(x).replace(/ \d+,/, "");
 
 /** A ratio of a record: a known one, or one of the figures the service sent beyond them (`other`). */
@@ -47,7 +49,7 @@ function yearAgo(rows: readonly ValuationRatio[]): ValuationRatio | undefined {
 export function ValuationSection({ symbol }: { symbol: string }) {
   const id = useId();
   const result = useQuery(fundamentalsQueries.kind("valuation-ratios", [symbol]));
-  const [picked, setPicked] = useState<string>("peRatio");
+  const [wanted, setPicked] = useState<string>("peRatio");
   return (
     <Section title="Valuation ratios" id="valuation">
       <QueryPanel
@@ -61,6 +63,8 @@ export function ValuationSection({ symbol }: { symbol: string }) {
           const latest = rows[0]!;
           const prior = yearAgo(rows);
           const keys = presentKeys(rows, VALUATION_RATIO_KEYS);
+          // The ratio asked for, or (when this company has none of it, P/E without earnings) the first one shown.
+          const picked = keys.includes(wanted) ? wanted : (groupRatios(keys)[0]?.keys[0] ?? wanted);
           const history = [...rows]
             .reverse()
             .filter((r) => r.date)
@@ -78,38 +82,45 @@ export function ValuationSection({ symbol }: { symbol: string }) {
                     <Th numeric>{prior?.date ? formatDate(prior.date) : "Year ago"}</Th>
                   </tr>
                 </thead>
-                <tbody>
-                  {keys.map((k) => (
-                    <Tr key={k} className={cn(picked === k && "bg-accent-soft hover:bg-accent-soft")}>
-                      <RowTh>
-                        <span className="flex items-center justify-between gap-2">
-                          <RatioLabel ratioKey={k} />
-                          <button
-                            type="button"
-                            className="text-2xs text-accent rounded px-1 hover:underline"
-                            aria-pressed={picked === k}
-                            aria-label={`Chart ${ratioDefinition(k).label}`}
-                            onClick={() => setPicked(k)}
-                          >
-                            Chart
-                          </button>
-                        </span>
-                      </RowTh>
-                      <Td numeric>{fmt(k, ratioOf(latest, k))}</Td>
-                      <Td numeric className="text-muted">
-                        {fmt(k, ratioOf(prior, k))}
-                      </Td>
-                    </Tr>
-                  ))}
-                </tbody>
+                {groupRatios(keys).map((group) => (
+                  <tbody key={group.id}>
+                    <GroupHeading label={group.label} span={3} />
+                    {group.keys.map((k) => (
+                      <Tr key={k} className={cn(picked === k && "bg-accent-soft hover:bg-accent-soft")}>
+                        <RowTh>
+                          <span className="flex items-center justify-between gap-2">
+                            <RatioLabel ratioKey={k} />
+                            <button
+                              type="button"
+                              className="text-2xs text-accent rounded px-1 hover:underline"
+                              aria-pressed={picked === k}
+                              aria-label={`Chart ${ratioDefinition(k).label}`}
+                              onClick={() => setPicked(k)}
+                            >
+                              Chart
+                            </button>
+                          </span>
+                        </RowTh>
+                        <Td numeric>{fmt(k, ratioOf(latest, k))}</Td>
+                        <Td numeric className="text-muted">
+                          {fmt(k, ratioOf(prior, k))}
+                        </Td>
+                      </Tr>
+                    ))}
+                  </tbody>
+                ))}
               </ScrollTable>
               <div className="min-w-0">
                 <Field label="Ratio to chart" htmlFor={`${id}-ratio`} className="mb-2 w-56">
                   <Select id={`${id}-ratio`} value={picked} onChange={(e) => setPicked(e.target.value)}>
-                    {keys.map((k) => (
-                      <option key={k} value={k}>
-                        {ratioDefinition(k).label}
-                      </option>
+                    {groupRatios(keys).map((group) => (
+                      <optgroup key={group.id} label={group.label}>
+                        {group.keys.map((k) => (
+                          <option key={k} value={k}>
+                            {ratioDefinition(k).label}
+                          </option>
+                        ))}
+                      </optgroup>
                     ))}
                   </Select>
                 </Field>
@@ -119,7 +130,7 @@ export function ValuationSection({ symbol }: { symbol: string }) {
                 <LineChart
                   data={history}
                   series={[{ key: "value", label: ratioDefinition(picked).label, color: "var(--accent)" }]}
-                  formatY={(v) => fmt(picked, v)}
+                  formatY={(v) => formatFigure(v, ratioDefinition(picked).kind)}
                   formatX={monthLabel}
                   height={300}
                   ariaLabel={`${ratioDefinition(picked).label} of ${symbol}, month-end history`}
@@ -137,7 +148,7 @@ export function OperationRatiosSection({ symbol }: { symbol: string }) {
   const [ref, isNear] = useNearViewport<HTMLElement>();
   const result = useQuery({ ...fundamentalsQueries.kind("operation-ratios", [symbol]), enabled: isNear });
   return (
-    <Section ref={ref} title="Operation ratios by period" id="operation-ratios">
+    <Section ref={ref} title="Operation ratios" id="operation-ratios">
       <QueryPanel
         result={result}
         what="operation ratios"
@@ -150,10 +161,9 @@ export function OperationRatiosSection({ symbol }: { symbol: string }) {
           // The newest report of each period, in the canonical period order.
           const byPeriod = new Map<string, OperationRatio>();
           for (const r of all) if (!byPeriod.has(r.period)) byPeriod.set(r.period, r);
-          const periods = [
-            ...OPERATION_PERIODS.filter((p) => byPeriod.has(p)),
-            ...[...byPeriod.keys()].filter((p) => !(OPERATION_PERIODS as readonly string[]).includes(p)),
-          ];
+          // The latest quarter and the latest fiscal year, side by side: the 6- and 9-month year-to-date figures
+          // the service also sends are not comparable with either, so they are left out.
+          const periods = (["3M", "1Y", "12M"] as const).filter((p) => byPeriod.has(p));
           const keys = presentKeys(
             periods.map((p) => byPeriod.get(p)!),
             OPERATION_RATIO_KEYS,
@@ -164,8 +174,13 @@ export function OperationRatiosSection({ symbol }: { symbol: string }) {
                 className="max-h-[420px]"
                 caption={`Operation ratios of ${symbol} by reporting period`}
                 corner="Ratio"
-                columns={periods.map((p) => ({ key: p, label: p, sub: formatDate(byPeriod.get(p)?.asOf) }))}
+                columns={periods.map((p) => ({
+                  key: p,
+                  label: p === "3M" ? "Latest quarter" : "Latest fiscal year",
+                  sub: formatDate(byPeriod.get(p)?.asOf),
+                }))}
                 rowKeys={keys}
+                groups={groupRatios(keys)}
                 rowLabel={(k) => <RatioLabel ratioKey={k} />}
                 cell={(k, i) => fmt(k, ratioOf(byPeriod.get(periods[i] ?? ""), k))}
               />
@@ -180,16 +195,22 @@ export function OperationRatiosSection({ symbol }: { symbol: string }) {
 
 export function EarningRatiosSection({ symbol }: { symbol: string }) {
   const [ref, isNear] = useNearViewport<HTMLElement>();
+  const [kind, setKind] = useState<PeriodKind>("quarterly");
   const result = useQuery({ ...fundamentalsQueries.kind("earning-ratios", [symbol]), enabled: isNear });
   return (
-    <Section ref={ref} title="Earning ratios" id="earning-ratios">
+    <Section
+      ref={ref}
+      title="Earning ratios"
+      id="earning-ratios"
+      actions={<PeriodKindToggle value={kind} onChange={setKind} label="Earning ratio periods" />}
+    >
       <QueryPanel
         result={result}
         what="earning ratios"
         isEmpty={(d) => (d.data[0]?.earningRatios.length ?? 0) === 0}
       >
         {(d) => {
-          const rows = d.data[0]!.earningRatios.slice(0, 12);
+          const rows = d.data[0]!.earningRatios.filter((r) => isPeriodOfKind(r.period, kind)).slice(0, 12);
           return (
             <HistoryTable
               rows={rows}
@@ -215,9 +236,15 @@ const REPORT_COLUMNS = [
 
 export function EarningReportsSection({ symbol }: { symbol: string }) {
   const [ref, isNear] = useNearViewport<HTMLElement>();
+  const [kind, setKind] = useState<PeriodKind>("quarterly");
   const result = useQuery({ ...fundamentalsQueries.kind("earning-reports", [symbol]), enabled: isNear });
   return (
-    <Section ref={ref} title="Earning reports" id="earning-reports">
+    <Section
+      ref={ref}
+      title="Earning reports"
+      id="earning-reports"
+      actions={<PeriodKindToggle value={kind} onChange={setKind} label="Earning report periods" />}
+    >
       <QueryPanel
         result={result}
         what="earning reports"
@@ -225,13 +252,15 @@ export function EarningReportsSection({ symbol }: { symbol: string }) {
         skeletonHeight={360}
       >
         {(d) => {
-          const reports = d.data[0]!.earningReports;
-          const quarterly = reports.filter((r) => r.period === "3M" && r.asOf);
-          const chartRows = [...quarterly].reverse().map((r) => ({ x: r.asOf!, eps: r.dilutedEps }));
+          const reports = d.data[0]!.earningReports.filter((r) => isPeriodOfKind(r.period, kind));
+          const chartRows = reports
+            .filter((r) => r.asOf)
+            .reverse()
+            .map((r) => ({ x: r.asOf!, eps: r.dilutedEps }));
           return (
             <div className="grid gap-4 lg:grid-cols-2">
               <div className="min-w-0">
-                <p className="text-2xs text-muted mb-1">Quarterly diluted EPS (3M reports)</p>
+                <p className="text-2xs text-muted mb-1">{PERIOD_KIND_LABELS[kind]} diluted EPS</p>
                 {chartRows.length > 0 ? (
                   <LineChart
                     data={chartRows}
@@ -239,10 +268,12 @@ export function EarningReportsSection({ symbol }: { symbol: string }) {
                     formatY={(v) => formatFigure(v, "eps")}
                     formatX={monthLabel}
                     height={260}
-                    ariaLabel={`Quarterly diluted EPS history of ${symbol}`}
+                    ariaLabel={`${PERIOD_KIND_LABELS[kind]} diluted EPS history of ${symbol}`}
                   />
                 ) : (
-                  <p className="text-muted text-[13px]">No quarterly reports to chart.</p>
+                  <p className="text-muted text-[13px]">
+                    No {PERIOD_KIND_LABELS[kind].toLowerCase()} reports to chart.
+                  </p>
                 )}
               </div>
               <HistoryTable

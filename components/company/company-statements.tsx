@@ -8,9 +8,16 @@ import { Field, Select } from "@/components/ui/field";
 import { formatDate, formatMoney } from "@/lib/format";
 import { companyFilters } from "@/lib/queries/company";
 import { fundamentalsQueries } from "@/lib/queries/fundamentals";
-import { BALANCE_SHEET_NUMBER_KEYS, FINANCIALS_PERIODS, REPORT_TYPES } from "@/lib/schemas/fundamentals-keys";
+import { BALANCE_SHEET_NUMBER_KEYS, REPORT_TYPES } from "@/lib/schemas/fundamentals-keys";
 import type { FinancialStatement } from "@/lib/schemas/fundamentals";
-import { humanizeKey, isLineItemTotal, lineItemLabel } from "@/lib/ratio-definitions";
+import { isLineItemTotal, lineItemLabel } from "@/lib/ratio-definitions";
+import {
+  isPeriodOfKind,
+  PERIOD_KIND_LABELS,
+  PERIOD_KIND_QUERY,
+  PeriodKindToggle,
+  type PeriodKind,
+} from "./period-kind";
 import { PeriodTable } from "./period-table";
 import { QueryPanel } from "./query-panel";
 import { useNearViewport } from "./use-near-viewport";
@@ -29,10 +36,14 @@ const REPORT_TYPE_LABELS: Record<string, string> = {
   TTM: "Trailing 12 months",
 };
 
-/** Financial statements: rows are line items, columns the most recent reports (newest left). */
+/**
+ * Financial statements: rows are line items, columns the most recent reports (newest left), quarterly or annual,
+ * never both at once.
+ */
 export function FinancialStatementsSection({ symbol }: { symbol: string }) {
   const id = useId();
-  const [period, setPeriod] = useState<string>(companyFilters.statements.period);
+  const [kind, setKind] = useState<PeriodKind>(companyFilters.statements.kind);
+  const period = PERIOD_KIND_QUERY[kind];
   const [reportType, setReportType] = useState<string>(companyFilters.statements.reportType);
   const [statement, setStatement] = useState<StatementKey>("incomeStatement");
   const [ref, isNear] = useNearViewport<HTMLElement>();
@@ -65,15 +76,7 @@ export function FinancialStatementsSection({ symbol }: { symbol: string }) {
               </button>
             ))}
           </div>
-          <Field label="Period" htmlFor={`${id}-period`}>
-            <Select id={`${id}-period`} value={period} onChange={(e) => setPeriod(e.target.value)}>
-              {FINANCIALS_PERIODS.map((p) => (
-                <option key={p} value={p}>
-                  {p === "ALL" ? "All periods" : p}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <PeriodKindToggle value={kind} onChange={setKind} label="Statement periods" />
           <Field label="Report type" htmlFor={`${id}-type`}>
             <Select id={`${id}-type`} value={reportType} onChange={(e) => setReportType(e.target.value)}>
               {REPORT_TYPES.map((t) => (
@@ -90,11 +93,15 @@ export function FinancialStatementsSection({ symbol }: { symbol: string }) {
         result={result}
         what="financial statements"
         isEmpty={(d) => (d.data[0]?.financials.length ?? 0) === 0}
-        emptyHint="Try another period or report type."
+        emptyHint={`No ${PERIOD_KIND_LABELS[kind].toLowerCase()} statements of this report type: try the other period or report type.`}
         skeletonHeight={420}
       >
         {(d) => (
-          <StatementTable statements={d.data[0]!.financials.slice(0, 8)} which={statement} symbol={symbol} />
+          <StatementTable
+            statements={d.data[0]!.financials.filter((f) => isPeriodOfKind(f.period, kind)).slice(0, 8)}
+            which={statement}
+            symbol={symbol}
+          />
         )}
       </QueryPanel>
     </Section>
@@ -118,13 +125,14 @@ function StatementTable({
       corner="Line item"
       columns={statements.map((s, i) => ({
         key: `${s.asOf}-${s.period}-${i}`,
-        label: s.period,
-        sub: formatDate(s.asOf),
+        label: periodEndLabel(s.periodEndingDate ?? s.asOf),
+        sub:
+          s.period === "3M" ? "3 months" : s.period === "12M" || s.period === "1Y" ? "12 months" : s.period,
       }))}
       // Every line item any of the statements carries, in the service's order: the real service sends about a
       // hundred, and an analyst must see what it sent, under a readable name where one is known.
       rowKeys={[...new Set(statements.flatMap((s) => Object.keys(s[which])))]}
-      rowLabel={(k) => <span title={k}>{lineItemLabel(k)}</span>}
+      rowLabel={(k) => <span title={`${k} (the service's name)`}>{lineItemLabel(k)}</span>}
       rowClassName={(k) => (isLineItemTotal(k) ? "font-semibold" : undefined)}
       cell={(k, i) => formatMoney(statements[i]?.[which][k], statements[i]?.currency ?? "USD")}
     />
@@ -136,7 +144,7 @@ export function BalanceSheetV3Section({ symbol }: { symbol: string }) {
   const [ref, isNear] = useNearViewport<HTMLElement>();
   const result = useQuery({ ...fundamentalsQueries.kind("balance-sheet", [symbol]), enabled: isNear });
   return (
-    <Section ref={ref} title="Balance sheet (v3)" id="balance-sheet-v3">
+    <Section ref={ref} title="Balance sheet by fiscal quarter" id="balance-sheet-v3">
       <QueryPanel
         result={result}
         what="balance sheet"
@@ -157,7 +165,12 @@ export function BalanceSheetV3Section({ symbol }: { symbol: string }) {
               }))}
               rowKeys={BALANCE_SHEET_NUMBER_KEYS}
               rowLabel={(k) => (
-                <span className={k.startsWith("total") ? "font-semibold" : undefined}>{humanizeKey(k)}</span>
+                <span
+                  title={`${k} (the service's name)`}
+                  className={k.startsWith("total") ? "font-semibold" : undefined}
+                >
+                  {lineItemLabel(k)}
+                </span>
               )}
               rowClassName={(k) => (k.startsWith("total") ? "font-semibold" : undefined)}
               cell={(k, i) => formatMoney(rows[i]?.[k], rows[i]?.currency ?? "USD")}
@@ -167,4 +180,11 @@ export function BalanceSheetV3Section({ symbol }: { symbol: string }) {
       </QueryPanel>
     </Section>
   );
+}
+
+/** "Sep 2026": the month a period ended, how statement columns are named. */
+function periodEndLabel(date: string | null | undefined): string {
+  const d = date ? /^(\d{4})-(\d{2})/.exec(date) : null;
+  if (!d) return formatDate(date);
+  return formatDate(`${d[1]}-${d[2]}-01`).replace(/ 1,/, "");
 }

@@ -2,6 +2,7 @@
 
 import { CompanyImportedCalls } from "./company-imported-calls";
 import type { ReactNode } from "react";
+import { CompanyCalls } from "./company-calls";
 import { CompanyDeals, CompanyEarnings } from "./company-events";
 import { CompanyHeader, MarketCapChart, ProfilePanels } from "./company-overview";
 import {
@@ -13,12 +14,13 @@ import {
 import { BalanceSheetV3Section, FinancialStatementsSection } from "./company-statements";
 
 const SECTIONS = [
+  ["calls", "Calls"],
+  ["earnings", "Earnings dates"],
   ["market-cap", "Market cap"],
   ["valuation", "Valuation"],
   ["operation-ratios", "Operations"],
   ["earning-reports", "Earnings"],
   ["financials", "Statements"],
-  ["earnings", "Dates"],
   ["deals", "M&A"],
   ["profile", "Profile"],
 ] as const;
@@ -52,10 +54,12 @@ export function CompanyView({
       </nav>
       <div className="flex flex-col gap-8">
         <CompanyImportedCalls symbol={symbol} />
-        <div className="grid gap-6 lg:grid-cols-2">
-          <MarketCapChart symbol={symbol} />
+        {/* Side by side only where both tables fit whole: nothing is cut at a panel's edge. */}
+        <div className="grid gap-6 min-[1800px]:grid-cols-2">
+          <CompanyCalls symbol={symbol} />
           <CompanyEarnings symbol={symbol} />
         </div>
+        <MarketCapChart symbol={symbol} />
         <Later height={460}>
           <ValuationSection symbol={symbol} />
         </Later>

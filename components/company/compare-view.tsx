@@ -133,7 +133,7 @@ export function CompareView() {
             const chartRatio = KEY_RATIOS.find((r) => r.key === chartKey) ?? KEY_RATIOS[1]!;
             const chartDef = defOf(chartRatio);
             const chartValues = items.map((i) => chartRatio.get(i) ?? null);
-            const chartMarks = bestAndWorst(chartValues, chartDef.higherIsBetter);
+            const chartMarks = bestAndWorst(chartValues, chartDef);
             return (
               <>
                 {missing.length > 0 ? (
@@ -143,8 +143,9 @@ export function CompareView() {
                 ) : null}
                 <Section title="Key ratios" id="key-ratios">
                   <p className="text-2xs text-muted mb-1">
-                    Best and worst per ratio are marked where a direction is meaningful. Operation ratios use
-                    the annual (1Y) period when available.
+                    Best and worst per ratio are marked where a direction is meaningful, companies tied as
+                    shown alike; a valuation multiple of zero or less reads n/m (not meaningful: no earnings
+                    to price) and is never best. Operation ratios use the annual (1Y) period when available.
                   </p>
                   <div tabIndex={0} className="border-line overflow-auto rounded border">
                     <table
@@ -180,38 +181,55 @@ export function CompareView() {
                         {KEY_RATIOS.map((r) => {
                           const def = defOf(r);
                           const values = items.map((i) => r.get(i) ?? null);
-                          const { best, worst } = bestAndWorst(values, def.higherIsBetter);
+                          const marks = bestAndWorst(values, def);
                           return (
-                            <tr key={r.key} className="hover:bg-surface">
+                            <tr key={r.key} className="hover:bg-surface" data-ratio={r.key}>
                               <th
                                 scope="row"
                                 className="border-line bg-canvas sticky left-0 z-[1] h-[30px] border-b px-2 text-left font-normal whitespace-nowrap"
                               >
                                 {r.def ? r.def.label : <RatioLabel ratioKey={r.key} />}
                               </th>
-                              {values.map((v, idx) => (
-                                <td
-                                  key={items[idx]!.symbol}
-                                  className={cn(
-                                    "border-line h-[30px] border-b px-2 text-right whitespace-nowrap",
-                                    idx === best && "bg-pos-soft text-pos font-semibold",
-                                    idx === worst && "bg-neg-soft text-neg",
-                                  )}
-                                >
-                                  {idx === best ? (
-                                    <span aria-hidden className="text-2xs mr-1">
-                                      ▲
-                                    </span>
-                                  ) : idx === worst ? (
-                                    <span aria-hidden className="text-2xs mr-1">
-                                      ▼
-                                    </span>
-                                  ) : null}
-                                  {def.kind === "money" ? formatMoney(v) : formatFigure(v, def.kind)}
-                                  {idx === best ? <span className="sr-only"> (best)</span> : null}
-                                  {idx === worst ? <span className="sr-only"> (worst)</span> : null}
-                                </td>
-                              ))}
+                              {values.map((v, idx) => {
+                                const isBest = marks.best.includes(idx);
+                                const isWorst = marks.worst.includes(idx);
+                                const isNm = marks.notMeaningful.includes(idx);
+                                return (
+                                  <td
+                                    key={items[idx]!.symbol}
+                                    data-mark={isBest ? "best" : isWorst ? "worst" : isNm ? "n/m" : undefined}
+                                    title={
+                                      isNm
+                                        ? `${def.kind === "money" ? formatMoney(v) : formatFigure(v, def.kind)}: not meaningful (a multiple of zero or less)`
+                                        : undefined
+                                    }
+                                    className={cn(
+                                      "border-line h-[30px] border-b px-2 text-right whitespace-nowrap",
+                                      isBest && "bg-pos-soft text-pos font-semibold",
+                                      isWorst && "bg-neg-soft text-neg",
+                                      isNm && "text-muted",
+                                    )}
+                                  >
+                                    {isBest ? (
+                                      <span aria-hidden className="text-2xs mr-1">
+                                        ▲
+                                      </span>
+                                    ) : isWorst ? (
+                                      <span aria-hidden className="text-2xs mr-1">
+                                        ▼
+                                      </span>
+                                    ) : null}
+                                    {isNm
+                                      ? "n/m"
+                                      : def.kind === "money"
+                                        ? formatMoney(v)
+                                        : formatFigure(v, def.kind)}
+                                    {isBest ? <span className="sr-only"> (best)</span> : null}
+                                    {isWorst ? <span className="sr-only"> (worst)</span> : null}
+                                    {isNm ? <span className="sr-only"> (not meaningful)</span> : null}
+                                  </td>
+                                );
+                              })}
                             </tr>
                           );
                         })}
@@ -249,13 +267,13 @@ export function CompareView() {
                   <BarChart
                     data={items.map((i, idx) => ({
                       label: i.symbol,
-                      value: chartValues[idx] ?? null,
-                      color:
-                        idx === chartMarks.best
-                          ? "var(--pos)"
-                          : idx === chartMarks.worst
-                            ? "var(--neg)"
-                            : undefined,
+                      // A multiple that is not meaningful is left off the chart, as the table reads it n/m.
+                      value: chartMarks.notMeaningful.includes(idx) ? null : (chartValues[idx] ?? null),
+                      color: chartMarks.best.includes(idx)
+                        ? "var(--pos)"
+                        : chartMarks.worst.includes(idx)
+                          ? "var(--neg)"
+                          : undefined,
                     }))}
                     formatValue={(v) =>
                       chartDef.kind === "money" ? formatMoney(v) : formatFigure(v, chartDef.kind)

@@ -11,6 +11,8 @@ export const SHORTCUTS: readonly { keys: string[]; action: string }[] = [
   { keys: ["k"], action: "Previous row in a table" },
   { keys: ["Enter"], action: "Open the selected row" },
   { keys: ["Space"], action: "Play / pause audio in the call room" },
+  { keys: ["n"], action: "Write a note at this moment (call room)" },
+  { keys: ["f"], action: "Follow or unfollow the company (company page, call room)" },
   { keys: ["?"], action: "Show these shortcuts" },
   { keys: ["Esc"], action: "Close a dialog or list" },
 ];

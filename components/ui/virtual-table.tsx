@@ -25,6 +25,7 @@ export function VirtualTable<Row>({
   rows,
   columns,
   rowKey,
+  rowData,
   caption,
   activeIndex = -1,
   onRowClick,
@@ -35,6 +36,8 @@ export function VirtualTable<Row>({
   rows: readonly Row[];
   columns: readonly VirtualColumn<Row>[];
   rowKey: (row: Row) => string;
+  /** A value for the row's `data-ticker`, for tests and tools that read the rows. */
+  rowData?: (row: Row) => string;
   caption: string;
   activeIndex?: number;
   onRowClick?: (index: number) => void;
@@ -110,6 +113,7 @@ export function VirtualTable<Row>({
                 aria-selected={active || undefined}
                 data-active={active || undefined}
                 data-testid={rowTestId}
+                data-ticker={rowData?.(row)}
                 onClick={onRowClick ? () => onRowClick(item.index) : undefined}
                 className={cn("hover:bg-surface h-[30px]", active && "bg-accent-soft hover:bg-accent-soft")}
               >

@@ -4,15 +4,24 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState } from "@/components/ui/panel-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { easternDate } from "@/common/time/eastern";
-import { addDaysIso, formatEps, formatMoney } from "@/lib/format";
+import { useMemo } from "react";
+import { earningsColumns } from "@/components/calendar/earnings-calendar";
+import { EarningsCards } from "@/components/calendar/earnings-cards";
+import { maColumns } from "@/components/calendar/ma-calendar";
+import { IntentLink } from "@/components/ui/intent-link";
+import { useTimeZone } from "@/components/ui/use-time-zone";
+import { VirtualTable, VirtualTableSkeleton } from "@/components/ui/virtual-table";
+import { addDaysIso, formatDate } from "@/lib/format";
+import { compareEarnings, compareMa } from "@/lib/queries/calendar";
+import { useReportCalls } from "@/lib/queries/report-calls";
 import { watchlistQueries } from "@/lib/queries/watchlists";
 import type { Watchlist } from "@/lib/schemas/watchlists";
 
 /**
  * The earnings and M&A calendars filtered by one watchlist, over any number of tickers (the server splits them into
- * requests of 50 and merges the answers). Earnings: the last 30 and next 90 days; M&A: the last year.
+ * requests of 50 and merges the answers), in the main calendars' own tables. Earnings: the last 30 and next 90 days,
+ * earliest first; M&A: the last year, newest first.
  */
 export function WatchlistCalendars({ list }: { list: Watchlist }) {
   const [kind, setKind] = useState<"earnings" | "ma">("earnings");
@@ -35,6 +44,12 @@ export function WatchlistCalendars({ list }: { list: Watchlist }) {
         >
           M&amp;A
         </Button>
+        <IntentLink
+          href={`/calendar/${kind === "earnings" ? "earnings" : "ma"}?watchlist=${encodeURIComponent(list.id)}&range=${kind === "earnings" ? "this-week" : "last-30-days"}`}
+          className="text-accent ml-auto text-[13px] hover:underline"
+        >
+          Open in the {kind === "earnings" ? "earnings" : "M&A"} calendar →
+        </IntentLink>
       </div>
       {list.tickers.length === 0 ? (
         <EmptyState title="This watchlist is empty" hint="Add tickers to see their reports and deals." />
@@ -47,12 +62,15 @@ export function WatchlistCalendars({ list }: { list: Watchlist }) {
   );
 }
 
-const TH = "text-2xs text-muted px-2 py-1 text-left font-medium";
-const TD = "px-2 py-1";
-
+/** The main calendars' own table (columns, call links, row height), with the cards of the earnings calendar on phones. */
 function EarningsTable({ id, from, to }: { id: string; from: string; to: string }) {
+  const timeZone = useTimeZone();
   const { data, error, isPending, refetch } = useQuery(watchlistQueries.earnings(id, from, to));
-  if (isPending) return <Skeleton className="h-32 w-full" />;
+  const rows = useMemo(() => [...(data?.data ?? [])].sort(compareEarnings("date:asc")), [data]);
+  const calls = useReportCalls(rows);
+  const columns = useMemo(() => earningsColumns(timeZone, calls), [timeZone, calls]);
+  if (isPending)
+    return <VirtualTableSkeleton columns={columns} rows={6} label="Loading the watchlist's reports" />;
   if (error)
     return (
       <ErrorState
@@ -61,43 +79,38 @@ function EarningsTable({ id, from, to }: { id: string; from: string; to: string 
         onRetry={() => void refetch()}
       />
     );
-  if (data.data.length === 0)
-    return <EmptyState title="No reports in these dates" hint={`${from} to ${to}`} />;
+  if (rows.length === 0)
+    return (
+      <EmptyState
+        title="No reports in these dates"
+        hint={`${formatDate(from)} to ${formatDate(to)}: none of this watchlist's companies reports.`}
+      />
+    );
   return (
-    <table className="w-full text-[13px]" data-testid="watchlist-earnings">
-      <thead className="border-line border-b">
-        <tr>
-          <th className={TH}>Date</th>
-          <th className={TH}>Ticker</th>
-          <th className={TH}>Company</th>
-          <th className={TH}>Period</th>
-          <th className={`${TH} text-right`}>EPS est.</th>
-          <th className={`${TH} text-right`}>EPS</th>
-          <th className={`${TH} text-right`}>Revenue</th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.data.map((row) => (
-          <tr key={row.id} className="border-line border-b" data-ticker={row.ticker}>
-            <td className={`${TD} tabular-nums`}>{row.date}</td>
-            <td className={`${TD} font-semibold`}>{row.ticker}</td>
-            <td className={TD}>{row.name}</td>
-            <td className={TD}>{[row.period, row.periodYear].filter(Boolean).join(" ")}</td>
-            <td className={`${TD} text-right tabular-nums`}>{formatEps(row.epsEst)}</td>
-            <td className={`${TD} text-right tabular-nums`}>{formatEps(row.eps)}</td>
-            <td className={`${TD} text-right tabular-nums`}>
-              {formatMoney(row.revenue, row.currency ?? "USD")}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <>
+      <VirtualTable
+        rows={rows}
+        columns={columns}
+        rowKey={(r) => r.id}
+        rowData={(r) => r.ticker}
+        caption="The watchlist's earnings reports, earliest first"
+        className="max-h-[min(60dvh,720px)] max-md:hidden"
+        testId="watchlist-earnings"
+        rowTestId="earnings-row"
+      />
+      <div className="md:hidden">
+        <EarningsCards rows={rows} calls={calls} timeZone={timeZone} testId="watchlist-earnings-cards" />
+      </div>
+    </>
   );
 }
 
 function MaTable({ id, from, to }: { id: string; from: string; to: string }) {
   const { data, error, isPending, refetch } = useQuery(watchlistQueries.ma(id, from, to));
-  if (isPending) return <Skeleton className="h-32 w-full" />;
+  const rows = useMemo(() => [...(data?.data ?? [])].sort(compareMa("announced")), [data]);
+  const columns = useMemo(() => maColumns(), []);
+  if (isPending)
+    return <VirtualTableSkeleton columns={columns} rows={6} label="Loading the watchlist's deals" />;
   if (error)
     return (
       <ErrorState
@@ -106,31 +119,22 @@ function MaTable({ id, from, to }: { id: string; from: string; to: string }) {
         onRetry={() => void refetch()}
       />
     );
-  if (data.data.length === 0) return <EmptyState title="No deals in these dates" hint={`${from} to ${to}`} />;
+  if (rows.length === 0)
+    return (
+      <EmptyState
+        title="No deals in these dates"
+        hint={`${formatDate(from)} to ${formatDate(to)}: no deal names this watchlist's companies.`}
+      />
+    );
   return (
-    <table className="w-full text-[13px]" data-testid="watchlist-ma">
-      <thead className="border-line border-b">
-        <tr>
-          <th className={TH}>Announced</th>
-          <th className={TH}>Acquirer</th>
-          <th className={TH}>Target</th>
-          <th className={TH}>Status</th>
-          <th className={`${TH} text-right`}>Size</th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.data.map((row) => (
-          <tr key={row.id} className="border-line border-b">
-            <td className={`${TD} tabular-nums`}>{row.announcedDate}</td>
-            <td className={TD}>{row.acquirer.ticker ?? row.acquirer.name ?? "—"}</td>
-            <td className={TD}>{row.target.ticker ?? row.target.name ?? "—"}</td>
-            <td className={TD}>{row.dealStatus ?? "—"}</td>
-            <td className={`${TD} text-right tabular-nums`}>
-              {formatMoney(row.dealSize, row.currency ?? "USD")}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <VirtualTable
+      rows={rows}
+      columns={columns}
+      rowKey={(r) => r.id}
+      caption="Deals of the watchlist's companies, newest first"
+      className="max-h-[min(60dvh,720px)]"
+      testId="watchlist-ma"
+      rowTestId="ma-row"
+    />
   );
 }

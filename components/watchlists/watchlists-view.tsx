@@ -15,10 +15,16 @@ import {
   watchlistQueries,
 } from "@/lib/queries/watchlists";
 import type { Watchlist } from "@/lib/schemas/watchlists";
+import { formatCount } from "@/lib/format";
+import { plainMessage } from "@/lib/plain-errors";
+import { alertQueries } from "@/lib/queries/alerts";
 import { CalendarFeed } from "./calendar-feed";
 import { WatchlistCalendars } from "./watchlist-calendars";
 
-/** Every watchlist of the user: create, rename-free add/remove of tickers, delete; the selected one's calendars. */
+/**
+ * Every watchlist of the user: create, rename, add and remove tickers (a ticker the market-data service does not
+ * know is kept, and said), delete after saying what goes with it (its alert rules); the selected one's calendars.
+ */
 export function WatchlistsView() {
   const { data, error, isPending, refetch } = useQuery(watchlistQueries.list());
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -63,13 +69,23 @@ function CreateWatchlist() {
   const create = useCreateWatchlist();
   const [name, setName] = useState("");
   const [tickers, setTickers] = useState("");
+  const [unknown, setUnknown] = useState<string[]>([]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const list = tickers
       .split(/[\s,]+/)
       .map((t) => t.trim())
       .filter(Boolean);
-    create.mutate({ name, tickers: list }, { onSuccess: () => (setName(""), setTickers("")) });
+    create.mutate(
+      { name, tickers: list },
+      {
+        onSuccess: (answer) => {
+          setName("");
+          setTickers("");
+          setUnknown(answer.meta?.unknownTickers ?? []);
+        },
+      },
+    );
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="New watchlist">
@@ -96,9 +112,10 @@ function CreateWatchlist() {
       </Button>
       {create.error ? (
         <p role="alert" className="text-neg w-full text-[13px]">
-          {create.error.message}
+          {plainMessage(create.error)}
         </p>
       ) : null}
+      <UnknownTickers tickers={unknown} />
     </form>
   );
 }
@@ -114,26 +131,92 @@ function WatchlistCard({
 }) {
   const update = useUpdateWatchlist();
   const remove = useDeleteWatchlist();
+  const rules = useQuery(alertQueries.rules());
+  const [mode, setMode] = useState<"view" | "rename" | "confirm-delete">("view");
+  const [name, setName] = useState(list.name);
+  const [unknown, setUnknown] = useState<string[]>([]);
+  const scopedRules = rules.data?.data.filter((r) => r.watchlistId === list.id).length ?? 0;
+  const rename = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim() || name.trim() === list.name) return setMode("view");
+    update.mutate({ id: list.id, patch: { name: name.trim() } }, { onSuccess: () => setMode("view") });
+  };
   return (
     <section
       aria-label={`Watchlist ${list.name}`}
       data-testid="watchlist"
       className={`border-line rounded border p-3 ${isSelected ? "ring-accent ring-1" : ""}`}
     >
-      <div className="mb-2 flex items-center gap-2">
-        <h2 className="min-w-0 flex-1 truncate font-semibold">{list.name}</h2>
-        <span className="text-2xs text-muted tabular-nums">{list.tickers.length} tickers</span>
-        <Button variant={isSelected ? "default" : "ghost"} onClick={onSelect} aria-pressed={isSelected}>
-          Calendars
-        </Button>
-        <Button
-          variant="ghost"
-          onClick={() => remove.mutate(list.id)}
-          aria-label={`Delete watchlist ${list.name}`}
+      {mode === "rename" ? (
+        <form onSubmit={rename} className="mb-2 flex items-center gap-2" aria-label={`Rename ${list.name}`}>
+          <Input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-label="Watchlist name"
+            maxLength={80}
+            className="min-w-0 flex-1"
+            autoFocus
+            onKeyDown={(e) => {
+              if (e.key === "Escape") setMode("view");
+            }}
+          />
+          <Button type="submit" variant="primary" disabled={update.isPending}>
+            Save
+          </Button>
+          <Button variant="ghost" onClick={() => (setName(list.name), setMode("view"))}>
+            Cancel
+          </Button>
+        </form>
+      ) : (
+        <div className="mb-2 flex items-center gap-1">
+          <h2 className="min-w-0 flex-1 truncate font-semibold">{list.name}</h2>
+          <span className="text-2xs text-muted tabular-nums">
+            {formatCount(list.tickers.length, "ticker")}
+          </span>
+          <Button variant={isSelected ? "default" : "ghost"} onClick={onSelect} aria-pressed={isSelected}>
+            Calendars
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => (setName(list.name), setMode("rename"))}
+            aria-label={`Rename watchlist ${list.name}`}
+          >
+            Rename
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => setMode("confirm-delete")}
+            aria-label={`Delete watchlist ${list.name}`}
+          >
+            Delete
+          </Button>
+        </div>
+      )}
+      {mode === "confirm-delete" ? (
+        <div
+          role="alertdialog"
+          aria-label={`Delete ${list.name}?`}
+          className="border-neg/40 bg-neg-soft mb-2 flex flex-wrap items-center gap-2 rounded border px-2 py-1.5 text-[13px]"
         >
-          Delete
-        </Button>
-      </div>
+          <span className="min-w-0 flex-1">
+            Delete “{list.name}” and its {formatCount(list.tickers.length, "ticker")}?
+            {scopedRules > 0
+              ? ` Its ${formatCount(scopedRules, "alert rule")} go${scopedRules === 1 ? "es" : ""} too (the alerts they fired stay).`
+              : " No alert rule uses it."}
+          </span>
+          <Button
+            variant="primary"
+            onClick={() => remove.mutate(list.id)}
+            disabled={remove.isPending}
+            autoFocus
+          >
+            Delete watchlist
+          </Button>
+          <Button variant="ghost" onClick={() => setMode("view")}>
+            Keep it
+          </Button>
+        </div>
+      ) : null}
       <ul className="mb-2 flex flex-wrap gap-1" aria-label={`Tickers of ${list.name}`}>
         {list.tickers.map((t) => (
           <li
@@ -159,13 +242,31 @@ function WatchlistCard({
         placeholder="Add ticker or company"
         transcriptSearch={false}
         exclude={list.tickers}
-        onSelect={(m) => update.mutate({ id: list.id, patch: { add: [m.ticker] } })}
+        onSelect={(m) =>
+          update.mutate(
+            { id: list.id, patch: { add: [m.ticker] } },
+            { onSuccess: (answer) => setUnknown(answer.meta?.unknownTickers ?? []) },
+          )
+        }
       />
-      {update.error ? (
+      {update.error || remove.error ? (
         <p role="alert" className="text-neg mt-1 text-[13px]">
-          {update.error.message}
+          {plainMessage(update.error ?? remove.error)}
         </p>
       ) : null}
+      <UnknownTickers tickers={unknown} />
     </section>
+  );
+}
+
+/** Says which tickers the market-data service does not know (kept in the list: remove them if they were typos). */
+function UnknownTickers({ tickers }: { tickers: readonly string[] }) {
+  if (tickers.length === 0) return null;
+  return (
+    <p role="status" className="text-warn w-full text-[13px]" data-testid="unknown-tickers">
+      {tickers.join(", ")} {tickers.length === 1 ? "is" : "are"} not a company the market-data service knows:
+      kept in the list, but {tickers.length === 1 ? "it" : "they"} will show no reports. Remove{" "}
+      {tickers.length === 1 ? "it" : "them"} if it was a typo.
+    </p>
   );
 }

@@ -92,17 +92,34 @@ export function mergeUpdatedRows<Row extends { id: string }>(
   return { data: merged, meta: { ...page.meta, fetchedAt } };
 }
 
-export function compareEarnings(sort: EarningsFilters["sort"]) {
-  const direction = sort === "date:asc" ? 1 : -1;
-  return (a: EarningsRow, b: EarningsRow) =>
-    direction * (a.date.localeCompare(b.date) || (a.time ?? "").localeCompare(b.time ?? "")) ||
-    a.ticker.localeCompare(b.ticker);
+/** One comparator per sort order, the same function every time: a table can sort by it without re-sorting. */
+const comparators = new Map<string, (a: never, b: never) => number>();
+function once<T>(key: string, make: () => (a: T, b: T) => number): (a: T, b: T) => number {
+  let c = comparators.get(key) as ((a: T, b: T) => number) | undefined;
+  if (!c) {
+    c = make();
+    comparators.set(key, c as (a: never, b: never) => number);
+  }
+  return c;
 }
 
+export function compareEarnings(sort: EarningsFilters["sort"]) {
+  return once<EarningsRow>(`earnings:${sort}`, () => {
+    const direction = sort === "date:asc" ? 1 : -1;
+    return (a, b) =>
+      direction * (a.date.localeCompare(b.date) || (a.time ?? "").localeCompare(b.time ?? "")) ||
+      a.ticker.localeCompare(b.ticker);
+  });
+}
+
+/**
+ * Deals in the order a reader wants them: the newest announcement first (the upstream lists announcements oldest
+ * first, which opened the calendar on deals years old), or the latest expected or completed date first.
+ */
 export function compareMa(sort: MaFilters["sort"]) {
-  return (a: MaRow, b: MaRow) => {
+  return once<MaRow>(`ma:${sort}`, () => (a, b) => {
     if (sort === "expected") return (b.expectedDate ?? "").localeCompare(a.expectedDate ?? "");
     if (sort === "completed") return (b.completedDate ?? "").localeCompare(a.completedDate ?? "");
-    return a.announcedDate.localeCompare(b.announcedDate);
-  };
+    return b.announcedDate.localeCompare(a.announcedDate) || a.id.localeCompare(b.id);
+  });
 }

@@ -1,4 +1,5 @@
 import type { EarningsFilters, MaFilters } from "./calendar";
+import type { CallListFilters } from "./calls";
 
 /**
  * The company page's calendar windows and default statement view, in one place: the page prefetches them on the
@@ -12,5 +13,7 @@ export const companyFilters = {
     sort: "date:desc",
   }),
   deals: (symbol: string): MaFilters => ({ tickers: [symbol], page: 0, pageSize: 100, sort: "announced" }),
-  statements: { period: "ALL", reportType: "A" },
+  /** Every call of the company in one request: the list's page limit, more than a company's calls in the archive. */
+  calls: (symbol: string): CallListFilters => ({ tickers: [symbol], status: "all", page: 0, pageSize: 100 }),
+  statements: { kind: "quarterly", period: "3M", reportType: "A" },
 } as const;

@@ -96,7 +96,8 @@ export const watchlistQueries = {
 export function useCreateWatchlist() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: WatchlistCreate) => sendJson<{ data: Watchlist }>("POST", "/api/watchlists", input),
+    mutationFn: (input: WatchlistCreate) =>
+      sendJson<{ data: Watchlist; meta?: { unknownTickers?: string[] } }>("POST", "/api/watchlists", input),
     onSettled: () => client.invalidateQueries({ queryKey: watchlistQueries.all() }),
   });
 }
@@ -105,7 +106,11 @@ export function useUpdateWatchlist() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: WatchlistPatch }) =>
-      sendJson<{ data: Watchlist }>("PATCH", `/api/watchlists/${id}`, patch),
+      sendJson<{ data: Watchlist; meta?: { unknownTickers?: string[] } }>(
+        "PATCH",
+        `/api/watchlists/${id}`,
+        patch,
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: watchlistQueries.all() }),
   });
 }

@@ -106,3 +106,35 @@ describe("earningsIcs", () => {
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
   });
 });
+
+describe("earningsIcs with the reports' calls", () => {
+  it("starts a report's event at its call, for as long as it lasted, and links it to the call room", () => {
+    const calls = new Map([
+      [
+        "e1",
+        {
+          callId: "c".repeat(24),
+          status: "completed" as const,
+          startTime: "2026-12-03T22:00:00.000Z",
+          endTime: "2026-12-03T22:55:00.000Z",
+          durationSeconds: 3300,
+        },
+      ],
+    ]);
+    const ics = earningsIcs([row({}), row({ id: "e2", ticker: "ACME", name: "Acme" })], {
+      name: "Callroom",
+      baseUrl: "https://callroom.example",
+      now: new Date("2026-12-04T12:00:00Z"),
+      calls,
+    });
+    const unfolded = ics.replace(/\r\n[ \t]/g, "");
+    // The release was 21:30; the event is the call, 22:00 to 22:55.
+    expect(unfolded).toContain("DTSTART:20261203T220000Z");
+    expect(unfolded).toContain("DTEND:20261203T225500Z");
+    expect(unfolded).toContain("SUMMARY:NWSC Q3 2026 earnings call");
+    expect(unfolded).toContain(`URL;VALUE=URI:https://callroom.example/calls/${"c".repeat(24)}`);
+    // A report without a known call keeps its release time and the company link.
+    expect(unfolded).toContain("DTSTART:20261203T213000Z");
+    expect(unfolded).toContain("URL;VALUE=URI:https://callroom.example/companies/ACME");
+  });
+});

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import ical from "ical-generator";
 import { formatEps, formatMoney } from "@/lib/format";
 import type { EarningsRow } from "@/lib/schemas/calendar";
+import type { CallListItem } from "@/lib/schemas/calls";
 import type { Db } from "../db/database";
 import { feedTokens } from "../db/schema/workspace";
 
@@ -55,6 +56,9 @@ export class FeedTokenRepository {
 
 const REPORT_MINUTES = 60;
 
+/** What the feed needs of a report's call. */
+export type FeedCall = Pick<CallListItem, "callId" | "status" | "startTime" | "endTime" | "durationSeconds">;
+
 /** What an event UID may carry of an upstream record id as is; anything else is hashed. */
 const SAFE_RECORD_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -76,7 +80,13 @@ export function eventUid(recordId: string): string {
  */
 export function earningsIcs(
   rows: readonly EarningsRow[],
-  options: { name: string; baseUrl: string; now?: Date },
+  options: {
+    name: string;
+    baseUrl: string;
+    now?: Date;
+    /** Each report's call, when known (live or over): its event starts at the call and opens the call room. */
+    calls?: ReadonlyMap<string, FeedCall>;
+  },
 ): string {
   const calendar = ical({
     name: options.name,
@@ -91,9 +101,13 @@ export function earningsIcs(
         ? `revenue estimate ${formatMoney(row.revenueEst, row.currency ?? "USD")}`
         : null,
     ].filter(Boolean);
-    const url = `${options.baseUrl}/companies/${encodeURIComponent(row.ticker)}`;
+    const call = options.calls?.get(row.id);
+    const url = call
+      ? `${options.baseUrl}/calls/${encodeURIComponent(call.callId)}`
+      : `${options.baseUrl}/companies/${encodeURIComponent(row.ticker)}`;
     const description = [
       `${row.name} (${row.ticker})${period ? ` ${period}` : ""} results${row.isDateConfirmed ? "" : " (date not confirmed)"}.`,
+      call ? `Earnings call${call.status === "live" ? " (live now)" : ""}: open it in Callroom.` : null,
       estimates.length ? `${estimates.join(", ")}.` : null,
       url,
     ]
@@ -106,7 +120,19 @@ export function earningsIcs(
       url,
       stamp: options.now ?? new Date(),
     };
-    if (row.startsAt) {
+    if (call) {
+      // The call, once known, is the moment the reader wants in the calendar, not the release before it.
+      const start = new Date(call.startTime);
+      const endMs = call.endTime
+        ? Date.parse(call.endTime)
+        : start.getTime() + (call.durationSeconds ?? REPORT_MINUTES * 60) * 1000;
+      calendar.createEvent({
+        ...common,
+        summary: `${row.ticker} ${period ? `${period} ` : ""}earnings call`,
+        start,
+        end: new Date(Math.max(endMs, start.getTime() + 15 * 60_000)),
+      });
+    } else if (row.startsAt) {
       const start = new Date(row.startsAt);
       calendar.createEvent({ ...common, start, end: new Date(start.getTime() + REPORT_MINUTES * 60_000) });
     } else {

@@ -94,7 +94,8 @@ describe("watchlist calendars over 50 tickers", () => {
   it("finds a deal by acquirer or target, once, even when both parties are in the list", async () => {
     const { upstream } = fakeUpstream();
     const merged = await watchlistMa(upstream, TICKERS, { sort: "announced" });
-    expect(merged.rows.map((r) => r.id)).toEqual(["m-01", "m-02", "m-03"]);
+    // Newest announcement first, as the M&A calendar reads (lib/queries/calendar.ts, compareMa).
+    expect(merged.rows.map((r) => r.id)).toEqual(["m-03", "m-02", "m-01"]);
   });
 
   it("pages the merged rows with an exact hasMore", () => {

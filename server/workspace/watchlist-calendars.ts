@@ -128,6 +128,9 @@ export interface WatchlistCalendarsOptions {
 export const CALENDAR_CACHE_TTL_MS = 60_000;
 export const CALENDAR_FAILURE_TTL_MS = 30_000;
 
+/** How many days back the calendar feed lists reports (so their events can move to the call and link to it). */
+export const FEED_PAST_DAYS = 7;
+
 export class WatchlistCalendars {
   private readonly entries: LRUCache<string, Entry>;
   private readonly ttlMs: number;
@@ -170,15 +173,17 @@ export class WatchlistCalendars {
   }
 
   /**
-   * The calendar feed's rows: the next 120 days of reports, soonest first. Read in the upstream budget's background
+   * The calendar feed's rows: the past 7 and the next 120 days of reports, soonest first. Read in the upstream budget's background
    * lane (server/upstream/budget.ts): a calendar application polls it, nobody waits on it, and it must never take
    * the rate limit from a person's own requests.
    */
   async upcoming(upstream: Upstream, request: CalendarRequest, now = new Date()): Promise<EarningsRow[]> {
-    const from = easternDate(now);
+    // The past week too: a report just out stays in the calendar, at its call (docs/day.md, Calendar feed).
+    const today = easternDate(now);
+    const from = addDaysIso(today, -FEED_PAST_DAYS);
     const merged = await inBackground(() =>
       this.cached(upstream, request, ["feed", from], (tickers) =>
-        watchlistEarnings(upstream, tickers, { from, to: addDaysIso(from, 120) }),
+        watchlistEarnings(upstream, tickers, { from, to: addDaysIso(today, 120) }),
       ),
     );
     return [...merged.rows].reverse();

@@ -72,17 +72,20 @@ export function rankSymbols(directory: readonly SymbolMatch[], query: string, li
   return scored.slice(0, limit).map((s) => s.entry);
 }
 
+/** The symbol directory as cached (1 h fresh, served stale for a week while the upstream is down). */
+export function loadDirectory(
+  upstream: Upstream,
+  options: { signal?: AbortSignal } = {},
+): Promise<Cached<SymbolMatch[]>> {
+  return upstream.cache.get(DIRECTORY_KEY, CACHE_POLICIES.symbols, () => loadSymbolDirectory(upstream), options);
+}
+
 /** Every ticker the directory knows (cached as `searchSymbols`' directory is): what a watchlist's tickers are checked against. */
 export async function knownTickers(
   upstream: Upstream,
   options: { signal?: AbortSignal } = {},
 ): Promise<ReadonlySet<string>> {
-  const directory = await upstream.cache.get(
-    DIRECTORY_KEY,
-    CACHE_POLICIES.symbols,
-    () => loadSymbolDirectory(upstream),
-    options,
-  );
+  const directory = await loadDirectory(upstream, options);
   let known = tickerSets.get(directory.value);
   if (!known) {
     known = new Set(directory.value.map((entry) => entry.ticker.toUpperCase()));
@@ -99,11 +102,6 @@ export async function searchSymbols(
   query: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<Cached<SymbolMatch[]>> {
-  const directory = await upstream.cache.get(
-    DIRECTORY_KEY,
-    CACHE_POLICIES.symbols,
-    () => loadSymbolDirectory(upstream),
-    options,
-  );
+  const directory = await loadDirectory(upstream, options);
   return { ...directory, value: rankSymbols(directory.value, query) };
 }

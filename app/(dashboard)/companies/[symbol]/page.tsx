@@ -67,6 +67,7 @@ export default async function CompanyPage({ params }: { params: Promise<{ symbol
     apiQueries.fundamentals("share-class-profile", [symbol]),
     apiQueries.fundamentals("valuation-ratios", [symbol]),
     apiQueries.earnings(companyFilters.earnings(symbol)),
+    apiQueries.calls(companyFilters.calls(symbol)),
   ]);
   return (
     <HydrationBoundary state={state}>

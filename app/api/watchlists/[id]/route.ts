@@ -4,6 +4,7 @@ import { watchlistPatchSchema } from "@/lib/schemas/watchlists";
 import { noContent, privateJson } from "@/server/http/respond";
 import { route } from "@/server/runtime/route";
 import { pathId } from "@/server/workspace/http";
+import { unknownTickers } from "@/server/workspace/unknown-tickers";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -12,7 +13,7 @@ const params = z.object({ id: z.string() });
 
 export const PATCH = route(
   { user: true, params, body: watchlistPatchSchema },
-  async ({ runtime, user, params, body }) => {
+  async ({ runtime, user, params, body, signal }) => {
     const id = pathId(params.id, "watchlist");
     const { workspace } = runtime;
     const { watchlists } = await workspace.repositories();
@@ -20,7 +21,9 @@ export const PATCH = route(
     // The engine reloads only when a rule's scope changed: new tickers on a watchlist some rule is scoped to.
     const tickersChanged = body.tickers !== undefined || !!body.add?.length || !!body.remove?.length;
     if (tickersChanged && (await watchlists.scopesRules(id))) workspace.rulesChanged();
-    return privateJson({ data: updated });
+    const added = [...(body.add ?? []), ...(body.tickers ?? [])];
+    const unknown = await unknownTickers(runtime.upstream, added, signal);
+    return privateJson({ data: updated, meta: { unknownTickers: unknown } });
   },
 );
 

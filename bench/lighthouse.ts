@@ -14,7 +14,10 @@ import type { RunningApp } from "./lib/app";
 import { getJson, loadAverage, log, round, withTimeout } from "./lib/common";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./latency";
 
-/** The pages of docs/interfaces.md §5, with real ids from the running embedded service. */
+/**
+ * The pages of docs/interfaces.md §5 and the analyst's day (issue 28: `/`, `/search`, `/alerts`, `/watchlists`), with
+ * real ids from the running embedded service.
+ */
 async function pages(app: RunningApp): Promise<Record<string, string>> {
   const earnings = await getJson<{ data: { ticker: string }[] }>(
     `${app.url}/api/calendar/earnings?pageSize=50`,
@@ -30,6 +33,9 @@ async function pages(app: RunningApp): Promise<Record<string, string>> {
     "/calls": "/calls",
     "/calendar/earnings": "/calendar/earnings",
     "/calendar/ma": "/calendar/ma",
+    "/search": tickers[0] ? `/search?q=revenue&tickers=${tickers[0]}` : "/search?q=revenue",
+    "/alerts": "/alerts",
+    "/watchlists": "/watchlists",
   };
   if (done) out["/calls/[callId]"] = `/calls/${done.callId}`;
   if (tickers[0]) out["/companies/[symbol]"] = `/companies/${tickers[0]}`;

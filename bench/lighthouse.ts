@@ -15,15 +15,32 @@ import { getJson, loadAverage, log, round, withTimeout } from "./lib/common";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./latency";
 
 /**
+ * The embedded service builds its year of history at start and, on a loaded machine, may answer the first reads late
+ * (504), after which the upstream's circuit breaker answers 503 for a while: ask again, up to two minutes, rather than
+ * lose the run.
+ */
+async function getJsonPatiently<T>(url: string): Promise<T> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      return await getJson<T>(url);
+    } catch (error) {
+      if (Date.now() > deadline || !/answered 50[234]/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+    }
+  }
+}
+
+/**
  * The pages of docs/interfaces.md §5 and the analyst's day (issue 28: `/`, `/search`, `/alerts`, `/watchlists`), with
  * real ids from the running embedded service.
  */
 async function pages(app: RunningApp): Promise<Record<string, string>> {
-  const earnings = await getJson<{ data: { ticker: string }[] }>(
+  const earnings = await getJsonPatiently<{ data: { ticker: string }[] }>(
     `${app.url}/api/calendar/earnings?pageSize=50`,
   );
   const tickers = [...new Set(earnings.data.map((r) => r.ticker))];
-  const calls = await getJson<{ data: { callId: string; status: string }[] }>(
+  const calls = await getJsonPatiently<{ data: { callId: string; status: string }[] }>(
     `${app.url}/api/calls?pageSize=50`,
   );
   const done = calls.data.find((c) => c.status === "enriched") ?? calls.data[0];

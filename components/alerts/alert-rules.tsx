@@ -12,14 +12,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { plainMessage } from "@/lib/plain-errors";
 import { alertQueries, useCreateRule, useDeleteRule, useUpdateRule } from "@/lib/queries/alerts";
 import { watchlistQueries } from "@/lib/queries/watchlists";
-import {
-  alertRuleKinds,
-  ruleLabel,
-  type AlertRule,
-  type AlertRuleInput,
-  type AlertRuleKind,
-  type AlertRulePatch,
-} from "@/lib/schemas/alerts";
+import { ruleLabel } from "@/lib/alerts/display";
+import { alertRuleKinds } from "@/lib/alerts/rule-kinds";
+import type { AlertRule, AlertRuleInput, AlertRuleKind, AlertRulePatch } from "@/lib/schemas/alerts";
 
 const KIND_LABELS: Record<AlertRuleKind, string> = {
   keyword: "A word or phrase is said",

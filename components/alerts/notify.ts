@@ -1,6 +1,7 @@
 "use client";
 
-import { alertDetailsLine, alertPath, alertRulesLine, type Alert } from "@/lib/schemas/alerts";
+import { alertDetailsLine, alertPath, alertRulesLine } from "@/lib/alerts/display";
+import type { Alert } from "@/lib/schemas/alerts";
 
 /**
  * A system notification for an alert, when the user allowed them. The tag is the alert's, the same the service

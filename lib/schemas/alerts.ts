@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { callHref, callMomentHref } from "../call-links";
 
 /**
  * Alert rules (`/api/alert-rules`) and the alerts they fire (`/api/alerts`), plus the SSE `alert` event.
@@ -9,7 +8,8 @@ import { callHref, callMomentHref } from "../call-links";
  * live calls carry no names or roles before enrichment, so finer roles cannot be told apart while a call is live.
  */
 
-export const alertRuleKinds = ["keyword", "call-live", "results", "sentiment", "guidance"] as const;
+import { alertRuleKinds } from "../alerts/rule-kinds";
+
 export type AlertRuleKind = (typeof alertRuleKinds)[number];
 
 export const speakerRoles = ["operator", "speaker"] as const;
@@ -232,43 +232,6 @@ export const markAlertsReadResultSchema = z.object({
 });
 export type MarkAlertsReadResult = z.infer<typeof markAlertsReadResultSchema>;
 
-/** What a rule is called: the user's name for it, else what it listens for. */
-export function ruleLabel(
-  rule: Pick<AlertRule, "name" | "kind" | "phrase" | "threshold"> & { name?: string | null },
-): string {
-  if (rule.name) return rule.name;
-  switch (rule.kind) {
-    case "keyword":
-      return `“${rule.phrase ?? ""}”`;
-    case "guidance":
-      return "Guidance";
-    case "sentiment":
-      return rule.threshold === null
-        ? "Sentiment"
-        : `Sentiment ${rule.threshold >= 0 ? "≥" : "≤"} ${formatThreshold(rule.threshold)}`;
-    case "call-live":
-      return "Call live";
-    case "results":
-      return "Results";
-  }
-}
-
-function formatThreshold(value: number): string {
-  const fixed = Math.abs(value).toFixed(2);
-  return value < 0 ? `−${fixed}` : fixed;
-}
-
-/** One line naming every rule an alert matched: "“tariff” + Guidance". */
-export function alertRulesLine(alert: Pick<Alert, "rules">): string {
-  return alert.rules.map((r) => r.label).join(" + ");
-}
-
-/** What the rules add to the sentence (a guidance figure against consensus, a sentiment crossing), one line. */
-export function alertDetailsLine(alert: Pick<Alert, "rules">): string | null {
-  const details = alert.rules.flatMap((r) => (r.detail ? [r.detail] : []));
-  return details.length > 0 ? details.join(" · ") : null;
-}
-
 /** Mute the rest of a call, or a company until the end of its current call (`docs/workspace.md`, Triage). */
 export const alertMuteScopes = ["call", "company"] as const;
 export type AlertMuteScope = (typeof alertMuteScopes)[number];
@@ -304,13 +267,3 @@ export const alertMuteSchema = z.object({
 export type AlertMute = z.infer<typeof alertMuteSchema>;
 
 export const alertMuteListSchema = z.object({ data: z.array(alertMuteSchema) });
-
-/**
- * Where an alert opens: the call room at the sentence (highlighted, audio cued at its start), at the call's start for
- * an alert about the call as a whole, or the company for a results alert.
- */
-export function alertPath(alert: Pick<Alert, "callId" | "symbol" | "sequence" | "startMs">): string {
-  if (alert.callId === null) return `/companies/${encodeURIComponent(alert.symbol)}`;
-  if (alert.sequence === null) return callHref(alert.callId);
-  return callMomentHref(alert.callId, { sequence: alert.sequence, startMs: alert.startMs ?? 0 });
-}

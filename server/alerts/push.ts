@@ -1,7 +1,8 @@
 import "server-only";
 import webpush from "web-push";
 import { z } from "zod";
-import { alertDetailsLine, alertRulesLine, type Alert } from "@/lib/schemas/alerts";
+import { alertDetailsLine, alertRulesLine } from "@/lib/alerts/display";
+import type { Alert } from "@/lib/schemas/alerts";
 import { AppError } from "../errors";
 import { DeliveryQueue } from "./delivery-queue";
 import { guardedPost } from "./guarded-post";

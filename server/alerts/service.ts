@@ -1,6 +1,6 @@
 import "server-only";
 import type { Logger } from "pino";
-import { alertPath } from "@/lib/schemas/alerts";
+import { alertPath } from "@/lib/alerts/display";
 import type { LiveBus, LiveEvent } from "../live/bus";
 import type { AlertBus } from "./bus";
 import { AlertEvaluator, type EarningsActuals } from "./evaluator";

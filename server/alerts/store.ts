@@ -2,7 +2,6 @@ import "server-only";
 import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import {
   alertRuleInputSchema,
-  ruleLabel,
   type Alert,
   type AlertFacets,
   type AlertListFilter,
@@ -16,6 +15,7 @@ import {
   type RuleMatch,
   type SpeakerRole,
 } from "@/lib/schemas/alerts";
+import { ruleLabel } from "@/lib/alerts/display";
 import { queryRows, type Db } from "../db/database";
 import {
   alertDeliveries,

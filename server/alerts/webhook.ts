@@ -1,5 +1,6 @@
 import "server-only";
-import { alertDetailsLine, alertRulesLine, type Alert } from "@/lib/schemas/alerts";
+import { alertDetailsLine, alertRulesLine } from "@/lib/alerts/display";
+import type { Alert } from "@/lib/schemas/alerts";
 import { DeliveryQueue } from "./delivery-queue";
 import { guardedPost, type PostResult } from "./guarded-post";
 import { checkWebhookUrl, systemResolver, type Resolver, type WebhookAllowlist } from "./webhook-target";

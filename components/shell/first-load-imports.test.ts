@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The shell (root layout, dashboard layout, header) is in every page's first-load JS, so whatever its client
+ * components import statically is paid on every page. zod alone is 30 kB gzip, a sixth of the 180 kB budget
+ * (docs/day.md, Measured): it must stay out, loaded only where a page needs it or after the page is up.
+ */
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const SHELL = ["app/layout.tsx", "app/(dashboard)/layout.tsx"];
+
+/** Static value imports and re-exports of a module (`import type` and `import()` ship nothing at load). */
+function staticImports(source: string): string[] {
+  const out: string[] = [];
+  const statement = /^\s*(import|export)\s+(type\s+)?([^;]*?\bfrom\s+)?["']([^"']+)["']/gm;
+  for (const m of source.matchAll(statement)) {
+    if (m[2]) continue;
+    // `import { type A, type B } from` ships nothing either.
+    const named = /^\{([^}]*)\}\s*from\s+$/.exec(m[3] ?? "")?.[1];
+    const names =
+      named
+        ?.split(",")
+        .map((n) => n.trim())
+        .filter(Boolean) ?? [];
+    if (names.length > 0 && names.every((n) => n.startsWith("type "))) continue;
+    out.push(m[4]);
+  }
+  return out;
+}
+
+function resolveLocal(from: string, spec: string): string | null {
+  const base = spec.startsWith("@/")
+    ? join(root, spec.slice(2))
+    : spec.startsWith(".")
+      ? resolve(dirname(from), spec)
+      : null;
+  if (!base) return null;
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    join(base, "index.ts"),
+    join(base, "index.tsx"),
+  ])
+    if (existsSync(candidate) && /\.tsx?$/.test(candidate)) return candidate;
+  return null;
+}
+
+/** Every package a client module of the shell imports statically, with the chain that reaches it. */
+function shellClientPackages(): Map<string, string[]> {
+  const packages = new Map<string, string[]>();
+  const seen = new Set<string>();
+  const visit = (file: string, client: boolean, chain: string[]) => {
+    const key = `${file}|${client}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const source = readFileSync(file, "utf8");
+    const isClient = client || /^\s*["']use client["']/.test(source);
+    const here = [...chain, relative(root, file)];
+    for (const spec of staticImports(source)) {
+      const local = resolveLocal(file, spec);
+      if (local) visit(local, isClient, here);
+      else if (isClient && !spec.startsWith(".") && !spec.startsWith("@/")) {
+        const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
+        if (!packages.has(name)) packages.set(name, here);
+      }
+    }
+  };
+  for (const entry of SHELL) visit(join(root, entry), false, []);
+  return packages;
+}
+
+describe("the shell's first-load imports", () => {
+  it("reach no zod from any client component of the layouts and header", () => {
+    const packages = shellClientPackages();
+    // The walk does find the shell's client code (react-query is the bell's), so an empty answer proves nothing.
+    expect(packages.has("@tanstack/react-query")).toBe(true);
+    expect(packages.get("zod") ?? null).toBeNull();
+  });
+
+  it("tells a type-only import from a value import", () => {
+    expect(staticImports('import type { Alert } from "@/lib/schemas/alerts";')).toEqual([]);
+    expect(staticImports('import { type Alert } from "@/lib/schemas/alerts";')).toEqual([]);
+    expect(staticImports('import { alertSchema, type Alert } from "@/lib/schemas/alerts";')).toEqual([
+      "@/lib/schemas/alerts",
+    ]);
+    expect(staticImports('const m = await import("@/lib/schemas/alerts");')).toEqual([]);
+  });
+});

@@ -26,7 +26,7 @@ function staticImports(source: string): string[] {
         .map((n) => n.trim())
         .filter(Boolean) ?? [];
     if (names.length > 0 && names.every((n) => n.startsWith("type "))) continue;
-    out.push(m[4]);
+    if (m[4]) out.push(m[4]);
   }
   return out;
 }
@@ -64,7 +64,10 @@ function shellClientPackages(): Map<string, string[]> {
       const local = resolveLocal(file, spec);
       if (local) visit(local, isClient, here);
       else if (isClient && !spec.startsWith(".") && !spec.startsWith("@/")) {
-        const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
+        const name = spec
+          .split("/")
+          .slice(0, spec.startsWith("@") ? 2 : 1)
+          .join("/");
         if (!packages.has(name)) packages.set(name, here);
       }
     }

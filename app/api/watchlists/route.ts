@@ -12,10 +12,13 @@ export const GET = route({ user: true }, async ({ runtime, user }) => {
   return privateJson({ data: await watchlists.list(user) });
 });
 
-export const POST = route({ user: true, body: watchlistCreateSchema }, async ({ runtime, user, body, signal }) => {
-  const { watchlists } = await runtime.workspace.repositories();
-  // A new watchlist has no rule scoped to it yet: the alert engine has nothing to reload.
-  const created = await watchlists.create(user, body);
-  const unknown = await unknownTickers(runtime.upstream, body.tickers, signal);
-  return privateJson({ data: created, meta: { unknownTickers: unknown } }, 201);
-});
+export const POST = route(
+  { user: true, body: watchlistCreateSchema },
+  async ({ runtime, user, body, signal }) => {
+    const { watchlists } = await runtime.workspace.repositories();
+    // A new watchlist has no rule scoped to it yet: the alert engine has nothing to reload.
+    const created = await watchlists.create(user, body);
+    const unknown = await unknownTickers(runtime.upstream, body.tickers, signal);
+    return privateJson({ data: created, meta: { unknownTickers: unknown } }, 201);
+  },
+);

@@ -77,7 +77,12 @@ export function loadDirectory(
   upstream: Upstream,
   options: { signal?: AbortSignal } = {},
 ): Promise<Cached<SymbolMatch[]>> {
-  return upstream.cache.get(DIRECTORY_KEY, CACHE_POLICIES.symbols, () => loadSymbolDirectory(upstream), options);
+  return upstream.cache.get(
+    DIRECTORY_KEY,
+    CACHE_POLICIES.symbols,
+    () => loadSymbolDirectory(upstream),
+    options,
+  );
 }
 
 /** Every ticker the directory knows (cached as `searchSymbols`' directory is): what a watchlist's tickers are checked against. */

@@ -5,12 +5,27 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The shell (root layout, dashboard layout, header) is in every page's first-load JS, so whatever its client
- * components import statically is paid on every page. zod alone is 30 kB gzip, a sixth of the 180 kB budget
- * (docs/day.md, Measured): it must stay out, loaded only where a page needs it or after the page is up.
+ * components import statically is paid on every page; a page's own client components add theirs. zod alone is 30 kB
+ * gzip, a sixth of the 180 kB budget (docs/day.md, Measured): no page's client code imports it statically (the
+ * browser reads our API's answers as typed JSON; a schema it needs is imported once the page is up).
  */
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const SHELL = ["app/layout.tsx", "app/(dashboard)/layout.tsx"];
+const PAGES = [
+  "app/(dashboard)/page.tsx",
+  "app/(dashboard)/live/page.tsx",
+  "app/(dashboard)/calls/page.tsx",
+  "app/(dashboard)/calls/[callId]/page.tsx",
+  "app/(dashboard)/calendar/earnings/page.tsx",
+  "app/(dashboard)/calendar/ma/page.tsx",
+  "app/(dashboard)/search/page.tsx",
+  "app/(dashboard)/alerts/page.tsx",
+  "app/(dashboard)/watchlists/page.tsx",
+  "app/(dashboard)/companies/[symbol]/page.tsx",
+  "app/(dashboard)/compare/page.tsx",
+  "app/login/page.tsx",
+];
 
 /** Static value imports and re-exports of a module (`import type` and `import()` ship nothing at load). */
 function staticImports(source: string): string[] {
@@ -49,8 +64,8 @@ function resolveLocal(from: string, spec: string): string | null {
   return null;
 }
 
-/** Every package a client module of the shell imports statically, with the chain that reaches it. */
-function shellClientPackages(): Map<string, string[]> {
+/** Every package a client module reached from these entries imports statically, with the chain that reaches it. */
+function clientPackages(entries: readonly string[]): Map<string, string[]> {
   const packages = new Map<string, string[]>();
   const seen = new Set<string>();
   const visit = (file: string, client: boolean, chain: string[]) => {
@@ -72,16 +87,21 @@ function shellClientPackages(): Map<string, string[]> {
       }
     }
   };
-  for (const entry of SHELL) visit(join(root, entry), false, []);
+  for (const entry of entries) visit(join(root, entry), false, []);
   return packages;
 }
 
-describe("the shell's first-load imports", () => {
+describe("first-load imports", () => {
   it("reach no zod from any client component of the layouts and header", () => {
-    const packages = shellClientPackages();
+    const packages = clientPackages(SHELL);
     // The walk does find the shell's client code (react-query is the bell's), so an empty answer proves nothing.
     expect(packages.has("@tanstack/react-query")).toBe(true);
     expect(packages.get("zod") ?? null).toBeNull();
+  });
+
+  it.each(PAGES)("reach no zod from the client components of %s", (page) => {
+    expect(existsSync(join(root, page))).toBe(true);
+    expect(clientPackages([page]).get("zod") ?? null).toBeNull();
   });
 
   it("tells a type-only import from a value import", () => {

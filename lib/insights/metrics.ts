@@ -5,7 +5,8 @@
  */
 import type { FigureMetric, FigureUnit } from "@/lib/schemas/insights";
 
-export { FIGURE_METRICS, type FigureMetric } from "@/lib/schemas/insights";
+// Types only: a value from lib/schemas/insights.ts would bring zod into the first load of /live and the call room.
+export type { FigureMetric } from "@/lib/schemas/insights";
 
 interface MetricSpec {
   label: string;

@@ -11,6 +11,7 @@ import {
 } from "./calls";
 import { fundamentalsQueries, fundamentalsUrl, type FundamentalsParams } from "./fundamentals";
 import { LIVE_BOARD_LIMIT, liveQueries } from "./live";
+import { watchlistQueries } from "./watchlists";
 
 /**
  * A client query as the server prefetches it: its key and the `/api` URL its queryFn fetches, both from the same
@@ -48,4 +49,6 @@ export const apiQueries = {
     queryKey: liveQueries.board().queryKey,
     url: callsUrl({ status: "live", page: 0, pageSize: LIVE_BOARD_LIMIT }),
   }),
+  /** The user's watchlists (the route reads the user from the page's request). */
+  watchlists: (): ApiQuery => ({ queryKey: watchlistQueries.list().queryKey, url: "/api/watchlists" }),
 };

@@ -7,6 +7,7 @@ import { GET as getCall } from "@/app/api/calls/[callId]/route";
 import { GET as getCalls } from "@/app/api/calls/route";
 import { GET as getFundamentals } from "@/app/api/fundamentals/[kind]/route";
 import { GET as getSummaries } from "@/app/api/summaries/route";
+import { GET as getWatchlists } from "@/app/api/watchlists/route";
 
 /*
  * Server-side prefetching for pages whose main content is a query: the rows are in the first HTML, so LCP need not
@@ -34,6 +35,7 @@ const ROUTES: readonly (readonly [RegExp, Handler])[] = [
   [/^\/api\/calendar\/ma$/, (request) => getMa(request)],
   [/^\/api\/calls$/, (request) => getCalls(request)],
   [/^\/api\/summaries$/, (request) => getSummaries(request)],
+  [/^\/api\/watchlists$/, (request) => getWatchlists(request)],
   [
     /^\/api\/calls\/([^/]+)$/,
     (request, m) => getCall(request, { params: Promise.resolve({ callId: segment(m) }) }),
@@ -44,13 +46,24 @@ const ROUTES: readonly (readonly [RegExp, Handler])[] = [
   ],
 ];
 
-async function load(url: string, requestId: string | null, budgetMs: number): Promise<unknown> {
+/** What a prefetch's request carries of the page's own: its id for the logs, its user (set by proxy.ts's gate). */
+interface PageRequest {
+  requestId: string | null;
+  user: string | null;
+}
+
+async function load(url: string, page: PageRequest, budgetMs: number): Promise<unknown> {
   const target = new URL(url, "http://callroom.internal");
   for (const [pattern, handle] of ROUTES) {
     const match = pattern.exec(target.pathname);
     if (!match) continue;
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (page.requestId) headers["x-request-id"] = page.requestId;
+    // The user's own answers (their watchlists) as the route would give them to the browser: the same user the
+    // gate put on the page's request, never one the page chose.
+    if (page.user) headers["x-callroom-user"] = page.user;
     const request = new Request(target, {
-      headers: requestId ? { accept: "application/json", "x-request-id": requestId } : {},
+      headers,
       // The routes pass their request's signal to the upstream: past the budget, the upstream call is abandoned.
       signal: AbortSignal.timeout(budgetMs),
     });
@@ -75,13 +88,17 @@ async function load(url: string, requestId: string | null, budgetMs: number): Pr
  * successful answers only).
  */
 export async function serverPrefetcher({ budgetMs = PREFETCH_BUDGET_MS }: { budgetMs?: number } = {}) {
-  const requestId = (await headers()).get("x-request-id");
+  const incoming = await headers();
+  const page: PageRequest = {
+    requestId: incoming.get("x-request-id"),
+    user: incoming.get("x-callroom-user"),
+  };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
   return {
     async fetch(entries: readonly ApiQuery[]): Promise<unknown[]> {
       await Promise.all(
         entries.map(({ queryKey, url }) =>
-          client.prefetchQuery({ queryKey, queryFn: () => load(url, requestId, budgetMs) }),
+          client.prefetchQuery({ queryKey, queryFn: () => load(url, page, budgetMs) }),
         ),
       );
       return entries.map(({ queryKey }) => client.getQueryData(queryKey));

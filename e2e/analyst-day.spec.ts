@@ -8,7 +8,9 @@ import { endCall, startCall } from "./fixtures/embedded";
  * the alerts the call fired are triaged in the inbox (the rule named, the matched word marked, one opened in a new
  * tab, the call muted: no more alerts from it); at phone width the calendar keeps ticker, time and EPS on screen.
  *
- * The spec cleans up after itself (watchlist, rules, call): every spec of a run shares the one local user.
+ * The spec cleans up after itself (watchlist, rules, call): every spec of a run shares the one local user. It runs
+ * after the other specs (playwright.config.ts, project "day"); alone: `playwright test e2e/analyst-day.spec.ts
+ * --no-deps`.
  */
 
 interface Row {
@@ -102,12 +104,32 @@ test("the day: morning view, a calendar row into its call, a note beside the tra
     await expect(live).toBeVisible({ timeout: 45_000 });
     await expect(live).toContainText(symbol);
     await expect(live).toContainText("following");
-    // The followed company's call leads the list.
-    await expect(page.getByTestId("live-now-call").first()).toHaveAttribute("data-symbol", symbol);
+    // Followed companies' calls lead the list (other specs' followed calls may be live too): none not followed
+    // comes before this one.
+    await expect
+      .poll(async () =>
+        page.getByTestId("live-now-call").evaluateAll((items, callId) => {
+          const ours = items.findIndex((i) => i.getAttribute("data-call-id") === callId);
+          const other = items.findIndex((i) => !/following/.test(i.textContent ?? ""));
+          return ours >= 0 && (other === -1 || ours < other);
+        }, callId),
+      )
+      .toBe(true);
     const mine = page
       .getByTestId("my-reports")
       .locator(`[data-testid="overview-report"][data-ticker="${symbol}"]`);
-    await expect(mine).toBeVisible({ timeout: 30_000 });
+    // On a loaded machine the market-data service may answer late and the section say so with Retry: a reader clicks it.
+    await expect
+      .poll(
+        async () => {
+          if (await mine.isVisible()) return true;
+          const retry = page.locator("#mine").getByRole("button", { name: "Retry" });
+          if (await retry.isVisible()) await retry.click();
+          return false;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
 
     // ── A calendar row is a way into its call. ──
     await page.goto(

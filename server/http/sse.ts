@@ -26,7 +26,8 @@ export const SSE_HEADERS: Record<string, string> = {
   Connection: "keep-alive",
 };
 
-export type SseCloseReason = "aborted" | "cancelled" | "slow_consumer";
+/** `revoked`: ended by the server because its user was removed (server/security/user-streams.ts). */
+export type SseCloseReason = "aborted" | "cancelled" | "slow_consumer" | "revoked";
 
 /** A message: `event` and one-line JSON `data`, sent with `id` (what a client resumes from). */
 export interface SseMessage {
@@ -198,6 +199,8 @@ export function nodeSink(
     },
     end(reason) {
       if (reason === "slow_consumer") (socket ?? res).destroy();
+      // Ends the body properly (its last chunk): the browser sees the stream end, not a network error.
+      else if (reason === "revoked") res.end();
     },
   };
 }
@@ -261,7 +264,7 @@ export function webSink(
       signal?.removeEventListener("abort", onAbort);
       try {
         if (reason === "slow_consumer") controller.error(new Error("SSE consumer too slow; disconnected"));
-        else if (reason === "aborted") controller.close();
+        else if (reason === "aborted" || reason === "revoked") controller.close();
       } catch {
         // Already closed or errored.
       }

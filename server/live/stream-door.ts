@@ -8,7 +8,9 @@ import { apiRefusal, refusalResponse, type Gate, type GateRequest } from "../sec
 import { applySecurityHeaders } from "../security/headers";
 import type { Limits } from "../security/limits";
 import type { BrowserFanout } from "./fanout";
-import { nodeSink, serveSse, SSE_HEADERS } from "../http/sse";
+import { nodeSink, SSE_HEADERS } from "../http/sse";
+import { LOCAL_USER } from "../auth/session";
+import { serveUserSse, type UserStreams } from "../security/user-streams";
 import { browserStream, parseStreamRequest } from "./browser-stream";
 
 /**
@@ -33,6 +35,8 @@ export interface StreamDoorDeps {
   browsers: BrowserFanout;
   gate: Gate;
   limits: Pick<Limits, "acquireStream">;
+  /** Each stream is held as its user's, so removing the user ends it (server/security/user-streams.ts). */
+  streams: UserStreams;
   log: Logger;
 }
 
@@ -122,7 +126,9 @@ async function serveStream(
     return;
   }
   gate.log(gateRequest, context, "pass");
-  serveSse(
+  serveUserSse(
+    deps.streams,
+    verdict.user ?? LOCAL_USER,
     nodeSink(res, { ...SSE_HEADERS, ...securityHeaders }),
     browserStream(deps.browsers, subscription, release),
   );

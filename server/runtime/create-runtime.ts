@@ -23,6 +23,7 @@ import { CircuitBreaker } from "../security/circuit-breaker";
 import { createExposureGuard, exposureSettings, type ExposureGuard } from "../security/exposure-guard";
 import { createGate, type Gate } from "../security/gate";
 import { createLimits, type Limits } from "../security/limits";
+import { createUserStreams, type UserStreams } from "../security/user-streams";
 import { UpstreamBudget } from "../upstream/budget";
 import { ResponseCache } from "../upstream/cache";
 import { fetchLiveTranscript, fetchMediaLinks, listCallsStartedSince } from "../upstream/calls";
@@ -55,6 +56,8 @@ export interface Runtime {
   auth: Auth;
   /** Per-client limits: `/api` requests, sign-ins, open live streams. */
   limits: Limits;
+  /** Open streams by user, ended when their user is removed (server/security/user-streams.ts). */
+  userStreams: UserStreams;
   /** The checks every request passes, at whichever door it enters (proxy.ts, the Node-level doors). */
   gate: Gate;
   /** The upstream REST client with the response cache in front of it. */
@@ -206,10 +209,6 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
   const dev = config.server.dev;
   const answers = new AnswerStore();
   const market = marketRoutes(upstream);
-  const door = chainDoors(
-    createStreamDoor({ browsers: live.browsers, gate, limits, log }),
-    createMarketDoor({ routes: Object.values(market), store: answers, gate, log, dev, disabled: dev }),
-  );
   const exposure = createExposureGuard({
     log,
     ...exposureSettings(security, config.server.publicUrl, users),
@@ -251,6 +250,16 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
       users: { current: () => users.read() },
     });
 
+  // Open streams held by user: a removed user's are ended within a couple of seconds (docs/workspace.md, Users).
+  const userStreams = createUserStreams({
+    isActive: (user) => workspace.users.isActive(user),
+    onRevoked: (user, streams) => log.info({ user, streams }, "users: a removed user's open streams ended"),
+  });
+  const door = chainDoors(
+    createStreamDoor({ browsers: live.browsers, gate, limits, streams: userStreams, log }),
+    createMarketDoor({ routes: Object.values(market), store: answers, gate, log, dev, disabled: dev }),
+  );
+
   installCollectors(metrics, {
     browserStreams: () => live.browsers.size(),
     streamState: () => live.streamState(),
@@ -269,6 +278,7 @@ export function createRuntime(config: Config, overrides: RuntimeOverrides = {}):
     metrics,
     auth,
     limits,
+    userStreams,
     gate,
     upstream,
     budget,

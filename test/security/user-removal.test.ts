@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { createServer, type Server } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +7,8 @@ import { readConfig } from "@/server/config";
 import { GET as feedGet } from "@/app/api/feeds/[token]/route";
 import { POST as feedPost } from "@/app/api/feeds/route";
 import { GET as listRules, POST as createRule } from "@/app/api/alert-rules/route";
+import { GET as alertsStream } from "@/app/api/alerts/stream/route";
+import { GET as liveStreamRoute } from "@/app/api/stream/route";
 import { GET as listWatchlists, POST as createWatchlist } from "@/app/api/watchlists/route";
 import { proxy } from "@/proxy";
 import { SESSION_COOKIE } from "@/server/auth/session";
@@ -24,7 +26,8 @@ import { emptyUsersPath, sealSession, SECRET, setSecurityEnv } from "./helpers";
  * Removing a user removes their reach (issue 27, item 4): with the app running, `npm run user -- remove NAME` makes
  * the user's feed URL answer 404 within 10 s and stops their webhooks within 5 s, no restart; their push
  * subscriptions are revoked and rules disabled; the same name added again (or a user named `local`) starts empty,
- * and the old feed URL and the old session stay dead.
+ * and the old feed URL and the old session stay dead. The user's open streams (the live stream, at its door and at
+ * its route, and the alerts stream) end within 10 s, while another user's stay open.
  */
 
 const CALL = "c".repeat(24);
@@ -37,6 +40,9 @@ let target: Server;
 let targetPort: number;
 const openSockets = new Set<Socket>();
 let received = 0;
+/** The custom server's stand-in: offers each request to the runtime's door (the live stream's, ahead of Next). */
+let app: Server;
+let appBase: string;
 
 const user = (command: "add" | "remove", name: string) => {
   const run = spawnSync(process.execPath, ["scripts/user.mjs", command, name], {
@@ -95,9 +101,17 @@ beforeAll(async () => {
   });
   setUpstreamEnv({ UPSTREAM_BASE_URL: fake.url, UPSTREAM_API_KEY: "k" }, { workspace, bus });
   workspace.start();
+  app = createServer((req, res) => {
+    if (!getRuntime().door(req, res)) res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => app.listen(0, "127.0.0.1", r));
+  appBase = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
 }, 60_000);
 
 afterAll(async () => {
+  for (const stream of streams) stream.stop();
+  app?.closeAllConnections();
+  await new Promise((r) => app?.close(r));
   clearUpstreamEnv();
   await workspace?.stop();
   await database?.close();
@@ -142,6 +156,60 @@ const feed = (url: string) => {
   return feedGet(new Request(url), { params: Promise.resolve({ token }) });
 };
 
+/** An open stream, read as it arrives; `ended` turns true when the server ends its body. */
+interface OpenStream {
+  ended: boolean;
+  text: string;
+  stop(): void;
+}
+const streams: OpenStream[] = [];
+
+/** A stream served by a route handler (the alerts stream; the live stream when Next serves it). */
+async function routeStream(handler: (r: Request) => Promise<Response>, cookie: string, path: string) {
+  const { refused, request } = await asUser(cookie, path);
+  expect(refused).toBeNull();
+  const controller = new AbortController();
+  const response = await handler(new Request(request!, { signal: controller.signal }));
+  expect(response.status).toBe(200);
+  const stream: OpenStream = { ended: false, text: "", stop: () => controller.abort() };
+  const reader = response.body!.getReader();
+  void (async () => {
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done || !value) break;
+      stream.text += Buffer.from(value).toString("utf8");
+    }
+    stream.ended = true;
+  })();
+  streams.push(stream);
+  await waitFor(() => stream.text.startsWith("retry:"), 5_000);
+  return stream;
+}
+
+/** The live stream at its door, over a real socket, as the custom server serves it. */
+async function doorStream(cookie: string): Promise<OpenStream> {
+  const stream: OpenStream = { ended: false, text: "", stop: () => {} };
+  await new Promise<void>((resolve, reject) => {
+    const req = httpRequest(`${appBase}/api/stream?tickers=NWSC`, {
+      headers: { cookie: `${SESSION_COOKIE}=${cookie}` },
+    });
+    stream.stop = () => req.destroy();
+    req.on("error", () => (stream.ended = true));
+    req.on("response", (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`door answered ${res.statusCode}`));
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (stream.text += chunk));
+      res.on("end", () => (stream.ended = true));
+      res.on("close", () => (stream.ended = true));
+      resolve();
+    });
+    req.end();
+  });
+  streams.push(stream);
+  await waitFor(() => stream.text.startsWith("retry:"), 5_000);
+  return stream;
+}
+
 const sentence = (sequence: number) =>
   bus.publish({
     event: "sentence",
@@ -162,6 +230,9 @@ describe("removing a user with the app running", () => {
   let feedUrl: string;
   let aliceCookie: string;
   let aliceKey: string;
+  let aliceStreams: OpenStream[];
+  let bobStreams: OpenStream[];
+  let removedAt: number;
 
   it("starts with alice's feed, watchlist, webhook rule and push subscription in place", async () => {
     user("add", "alice");
@@ -194,10 +265,22 @@ describe("removing a user with the app running", () => {
     await workspace.service.reload();
     for (let i = 0; i < 3; i++) sentence(i);
     await waitFor(() => received >= 3 && openSockets.size >= 3, 5_000);
+    const bobCookie = await sealSession("bob");
+    aliceStreams = [
+      await doorStream(aliceCookie),
+      await routeStream(liveStreamRoute, aliceCookie, "/api/stream?tickers=NWSC"),
+      await routeStream(alertsStream, aliceCookie, "/api/alerts/stream"),
+    ];
+    bobStreams = [
+      await doorStream(bobCookie),
+      await routeStream(alertsStream, bobCookie, "/api/alerts/stream"),
+    ];
+    expect(getRuntime().userStreams.size()).toBe(5);
   });
 
   it("`npm run user -- remove alice`: the webhooks stop within 5 s and the feed answers 404 within 10 s", async () => {
     const removed = Date.now();
+    removedAt = removed;
     user("remove", "alice");
     await waitFor(() => openSockets.size === 0, 5_000);
     const cut = Date.now() - removed;
@@ -210,6 +293,16 @@ describe("removing a user with the app running", () => {
     expect(await (await workspace.repositories()).alerts.pushSubscriptionsOf(aliceKey)).toEqual([]);
     // Her session is over too.
     expect((await asUser(aliceCookie, "/api/watchlists")).refused).toBe(401);
+  });
+
+  it("ends the removed user's open streams within 10 s; another user's stay open", async () => {
+    // Removed in the test above (a moment ago): her streams were open when the users file changed.
+    await waitFor(() => aliceStreams.every((s) => s.ended), 10_000 - (Date.now() - removedAt));
+    expect(bobStreams.map((s) => s.ended)).toEqual([false, false]);
+    expect(getRuntime().userStreams.size()).toBe(2);
+    // Bob's live stream still delivers.
+    sentence(10);
+    await waitFor(() => bobStreams[0]!.text.includes("event: sentence"), 5_000);
   });
 
   it("the same name added again starts empty; the old feed URL and session stay dead", async () => {

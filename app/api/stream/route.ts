@@ -2,9 +2,10 @@
 // Under the custom server this handler is a fallback: the stream door (server/live/stream-door.ts) serves the stream
 // ahead of Next (a fraction of the memory and CPU per client). Both validate and gate the request the same way and
 // serve it with the one SSE writer (server/http/sse.ts).
-import { serveSse, SSE_HEADERS, webSink } from "@/server/http/sse";
+import { SSE_HEADERS, webSink } from "@/server/http/sse";
 import { browserStream, parseStreamRequest } from "@/server/live/browser-stream";
-import { route } from "@/server/runtime/route";
+import { requestUser, route } from "@/server/runtime/route";
+import { serveUserSse } from "@/server/security/user-streams";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -14,10 +15,12 @@ export const GET = route({}, ({ runtime, request, signal }) => {
     new URL(request.url).searchParams,
     request.headers.get("last-event-id"),
   );
+  const user = requestUser(request, runtime);
   // Per-client cap on open streams (server/security/limits.ts); released when the stream closes.
   const release = runtime.limits.acquireStream(runtime.gate.client(request));
   const { sink, body } = webSink(signal);
-  serveSse(sink, browserStream(runtime.live.browsers, subscription, release));
+  // Held as its user's stream: removing the user ends it (server/security/user-streams.ts).
+  serveUserSse(runtime.userStreams, user, sink, browserStream(runtime.live.browsers, subscription, release));
   return new Response(body, { headers: SSE_HEADERS });
 });
 

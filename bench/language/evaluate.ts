@@ -110,37 +110,35 @@ const bucketOf = (c: number) => {
   return "0.0+";
 };
 
-/** A consensus row that makes every candidate comparable: which figures would the call room hold against it? */
-const PROBE_CONSENSUS = {
-  current: {
-    period: null,
-    periodYear: null,
+/**
+ * Consensus rows that make every candidate comparable: which figures would the call room hold against the calendar?
+ * The rows cover the call's quarter and the next; one run per EPS basis (an adjusted and a GAAP calendar), since the
+ * rule compares EPS only on the row's basis.
+ */
+function probeConsensus(quarter: number, year: number, epsType: "Adj" | "GAAP") {
+  const row = (q: number, y: number) => ({
+    period: `Q${q}`,
+    periodYear: y,
     date: "2000-01-01",
-    epsType: null,
+    epsType,
     epsEst: 1,
     eps: null,
     epsSurprisePercent: null,
     revenueEst: 1,
     revenue: null,
     revenueSurprisePercent: null,
-  },
-  next: {
-    period: null,
-    periodYear: null,
-    date: "2000-04-01",
-    epsType: null,
-    epsEst: 1,
-    eps: null,
-    epsSurprisePercent: null,
-    revenueEst: 1,
-    revenue: null,
-    revenueSurprisePercent: null,
-  },
-};
+  });
+  return { current: row(quarter, year), next: quarter === 4 ? row(1, year + 1) : row(quarter + 1, year) };
+}
 
-/** A compared figure is right only when it is that company-level revenue or EPS of the quarter (or the guided one). */
-function comparedRight(f: LooseFigure, l: LabelFigure | undefined): boolean {
+/**
+ * A compared figure is right only when it is that company-level revenue or EPS of the quarter (or the guided one),
+ * on the row's basis when the label says one.
+ */
+function comparedRight(f: LooseFigure, l: LabelFigure | undefined, epsType: "Adj" | "GAAP"): boolean {
   if (!l || l.segment !== null || l.metrics.includes("segment_revenue")) return false;
+  if (f.unit === "usd_per_share" && l.basis !== null && l.basis !== (epsType === "Adj" ? "adjusted" : "gaap"))
+    return false;
   if (f.isGuidance) return l.isGuidance && l.periods.includes("next_quarter");
   return !l.isGuidance && l.periods.includes("quarter");
 }
@@ -168,7 +166,7 @@ export interface FigureMiss {
   file: string;
   turn: number;
   offset: number;
-  kind: "wrong" | "missed" | "period";
+  kind: "wrong" | "missed" | "period" | "compared";
   what: string;
 }
 
@@ -206,17 +204,26 @@ export function evaluateFigures(
     const call = calls.get(file);
     if (!call) continue;
     const sentences = options.enriched ? enrichedSentences(call) : liveSentences(call);
-    const insights = impl
-      .newEngine({
-        consensus: PROBE_CONSENSUS,
-        previousCall: null,
-        call: { period: `Q${call.quarter}`, year: call.year },
-      })
-      .compute({
-        sentences,
-        participants: options.enriched ? participantsOf(call) : [],
-        isComplete: true,
-      });
+    const run = (epsType: "Adj" | "GAAP") =>
+      impl
+        .newEngine({
+          consensus: probeConsensus(call.quarter, call.year, epsType),
+          previousCall: null,
+          call: { period: `Q${call.quarter}`, year: call.year },
+        })
+        .compute({
+          sentences,
+          participants: options.enriched ? participantsOf(call) : [],
+          isComplete: true,
+        });
+    const insights = run("Adj");
+    // The same figures, held against a GAAP calendar: a figure compared under either row counts.
+    const underGaap = run("GAAP").figures;
+    const comparedUnder = new Map<LooseFigure, "Adj" | "GAAP">();
+    insights.figures.forEach((f, i) => {
+      if (f.consensus !== undefined) comparedUnder.set(f, "Adj");
+      else if (underGaap[i]?.consensus !== undefined) comparedUnder.set(f, "GAAP");
+    });
     for (const label of list) {
       const s = call.sentences.find(
         (x) =>
@@ -263,9 +270,10 @@ export function evaluateFigures(
           t.guidanceFacts++;
           if (l?.isGuidance) t.guidanceRight++;
         }
-        if (f.consensus !== undefined) {
+        const row = comparedUnder.get(f);
+        if (row !== undefined) {
           t.compared++;
-          if (!comparedRight(f, l)) {
+          if (!comparedRight(f, l, row)) {
             t.comparedWrong++;
             // Why, in totals, so the held-out side can be understood without reading its sentences.
             const why = !l
@@ -274,10 +282,14 @@ export function evaluateFigures(
                 ? "a part's figure"
                 : l.isGuidance !== f.isGuidance
                   ? "guidance or not"
-                  : `period ${l.periods.join("/")}`;
+                  : f.unit === "usd_per_share" &&
+                      l.basis !== null &&
+                      l.basis !== (row === "Adj" ? "adjusted" : "gaap")
+                    ? "EPS basis"
+                    : `period ${l.periods.join("/")}`;
             t.wrongBy[`compared: ${why}`] = (t.wrongBy[`compared: ${why}`] ?? 0) + 1;
             options.misses?.push(miss(label, "wrong", `compared with consensus: ${describe(f)}`));
-          }
+          } else options.misses?.push(miss(label, "compared", `${describe(f)} (${row} row)`));
         }
       }
       for (const l of label.figures) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { InsightsContext } from "@/lib/schemas/insights";
+import { statesReportedNumber } from "./consensus";
 import { computeInsights, InsightsEngine } from "./engine";
 import { CURRENT_CALL, PREVIOUS_CALL } from "./fixtures.test-data";
 
@@ -149,18 +150,25 @@ describe("compareWithConsensus: only what the calendar row estimates", () => {
   });
 
   it("compares EPS only on the calendar's basis", () => {
-    const texts = ["GAAP EPS was $1.62.", "Adjusted EPS was $1.99.", "Diluted EPS was $1.70."];
+    const texts = [
+      "GAAP EPS for the quarter was $1.62.",
+      "Adjusted EPS for the quarter was $1.99.",
+      "Diluted EPS for the third quarter was $1.70.",
+    ];
     expect(compared(texts, "Adj")).toEqual([["eps", 1.99]]);
-    expect(compared(texts, "GAAP")).toEqual([
-      ["eps", 1.62],
-      ["eps", 1.7],
-    ]);
+    // "Diluted EPS" says no basis: companies lead with either, so it meets neither row.
+    expect(compared(texts, "GAAP")).toEqual([["eps", 1.62]]);
+    // A row that does not say its basis matches no EPS: either reading could be a false surprise.
+    expect(compared(texts, null)).toEqual([]);
   });
 
   it("compares FFO per share with a calendar on an FFO basis, and EPS not", () => {
-    expect(compared(["FFO per share was $1.05.", "Earnings per share were $0.42."], "FFO")).toEqual([
-      ["ffo", 1.05],
-    ]);
+    expect(
+      compared(
+        ["FFO per share for the quarter was $1.05.", "Earnings per share for the quarter were $0.42."],
+        "FFO",
+      ),
+    ).toEqual([["ffo", 1.05]]);
   });
 
   it("does not compare an impact, a full-year figure or a year-ago figure", () => {
@@ -189,12 +197,135 @@ describe("compareWithConsensus: only what the calendar row estimates", () => {
     const fourth = (texts: string[]) =>
       computeInsights(
         { sentences: say(...texts), isComplete: false },
-        { ...row("Adj"), call: { period: "Q4", year: 2026 } },
+        {
+          ...row("Adj"),
+          consensus: { current: { ...context.consensus.current!, period: "Q4" }, next: null },
+          call: { period: "Q4", year: 2026 },
+        },
       )
         .figures.filter((f) => f.consensus !== undefined)
         .map((f) => [f.metric, f.value]);
     expect(fourth(["Revenue for 2026 was $16.1 billion.", "Adjusted EPS was $7.80."])).toEqual([]);
     expect(fourth(["Fourth quarter revenue was $4.2 billion."])).toEqual([["revenue", 4_200_000_000]]);
+  });
+});
+
+describe("statesReportedNumber: only the number an analyst would call the reported one", () => {
+  const row = { quarter: 3, year: 2026, guidance: false };
+  const revenue = (text: string, value: number) =>
+    statesReportedNumber({ ...row, text, epsType: "Adj" }, "revenue", value);
+  const eps = (text: string, value: number, epsType: string | null = "Adj", guidance = false) =>
+    statesReportedNumber({ ...row, text, epsType, guidance, quarter: guidance ? 4 : 3 }, "eps", value);
+
+  it("accepts the company's total for the quarter, stated plainly", () => {
+    expect(
+      revenue(
+        "Total revenue for the third quarter was $4.2 billion, up 8% from $3.9 billion a year ago.",
+        4.2e9,
+      ),
+    ).toBe(true);
+    expect(revenue("Net sales in the quarter were $865 million, down 8% from last year.", 865e6)).toBe(true);
+    expect(revenue("Q3 2026 revenues were $512 million.", 512e6)).toBe(true);
+    expect(eps("Adjusted EPS for the quarter was $1.99, compared with $1.75 a year ago.", 1.99)).toBe(true);
+    expect(
+      eps(
+        "For the quarter, we reported adjusted net income of $99 million or $0.37 per diluted share.",
+        0.37,
+      ),
+    ).toBe(true);
+    expect(
+      eps("Net income for the third quarter was $9.9 million or $0.35 per diluted share.", 0.35, "GAAP"),
+    ).toBe(true);
+    expect(
+      eps("For the fourth quarter, we expect adjusted EPS in the range of $2.05 to $2.15.", 2.1, "Adj", true),
+    ).toBe(true);
+  });
+
+  it("does not compare a sentence that names no quarter, another quarter or another year", () => {
+    expect(revenue("Revenue was $4.2 billion, up 12% year over year.", 4.2e9)).toBe(false);
+    expect(revenue("Revenue in the second quarter was $4.0 billion.", 4e9)).toBe(false);
+    expect(revenue("Third quarter 2025 revenue was $3.9 billion.", 3.9e9)).toBe(false);
+    expect(revenue("In the year-ago quarter, revenue was $3.9 billion.", 3.9e9)).toBe(false);
+    expect(
+      revenue("Compared with $3.9 billion last year, third quarter revenue was $4.2 billion.", 4.2e9),
+    ).toBe(false);
+    expect(
+      revenue(
+        "Revenue for the first nine months was $12.4 billion, including $4.2 billion in the quarter.",
+        4.2e9,
+      ),
+    ).toBe(false);
+  });
+
+  it("does not compare a part, an adjusted or organic total, an item, or a bound", () => {
+    expect(revenue("Cloud revenue for the quarter was $1.2 billion.", 1.2e9)).toBe(false);
+    expect(revenue("Third quarter revenue in North America was $2.1 billion.", 2.1e9)).toBe(false);
+    expect(revenue("Organic revenue for the quarter was $4.1 billion.", 4.1e9)).toBe(false);
+    expect(revenue("On a constant currency basis, revenue for the quarter was $4.3 billion.", 4.3e9)).toBe(
+      false,
+    );
+    expect(revenue("Third quarter revenue of more than $4 billion was a record.", 4e9)).toBe(false);
+    expect(revenue("Acquisitions added $300 million of revenue in the quarter.", 300e6)).toBe(false);
+    expect(
+      revenue("Third quarter revenue was $4.2 billion and adjusted revenue was $4.3 billion.", 4.2e9),
+    ).toBe(false);
+  });
+
+  it("compares EPS only when the sentence says the row's basis of that EPS", () => {
+    const plain = "Earnings per share for the quarter were $1.20.";
+    expect(eps(plain, 1.2, "Adj")).toBe(false);
+    expect(eps(plain, 1.2, "GAAP")).toBe(false);
+    expect(eps("GAAP EPS for the quarter was $1.62 and adjusted EPS was $1.99.", 1.99)).toBe(false);
+    expect(
+      eps(
+        "In the third quarter, we generated adjusted EBITDA of $65 million and earnings per share of $0.12.",
+        0.12,
+      ),
+    ).toBe(false);
+    expect(
+      eps(
+        "In the third quarter, diluted EPS was $1.78, up 34% compared to adjusted diluted EPS last year.",
+        1.78,
+      ),
+    ).toBe(false);
+    expect(eps("Adjusted EPS for the quarter was $1.99.", 1.99, null)).toBe(false);
+    expect(eps("Our GAAP diluted earnings per share for the quarter were $1.22.", 1.22, "GAAP")).toBe(true);
+  });
+
+  it("compares guidance only for the next row's quarter, as one amount or one range", () => {
+    expect(eps("For the full year, we expect adjusted EPS of $8.10 to $8.30.", 8.2, "Adj", true)).toBe(false);
+    expect(
+      eps("For the first quarter of next year, we expect adjusted EPS of $2.20.", 2.2, "Adj", true),
+    ).toBe(false);
+    expect(
+      eps(
+        "We are raising fourth quarter adjusted EPS guidance from $2.00 to a range of $2.05 to $2.15.",
+        2.1,
+        "Adj",
+        true,
+      ),
+    ).toBe(false);
+  });
+});
+
+describe("compareWithConsensus in the engine: never in the Q&A", () => {
+  it("leaves a plain statement of the quarter's revenue uncompared once the Q&A has begun", () => {
+    const sentences = [
+      ["SPEAKER_1", "Total revenue for the third quarter was $4.2 billion."],
+      ["OPERATOR", "Our first question comes from Jane Doe with Morgan Stanley."],
+      ["SPEAKER_3", "Can you walk us through the quarter?"],
+      ["SPEAKER_1", "Sure. Total revenue for the third quarter was $4.2 billion."],
+    ].map(([speaker, text], sequence) => ({
+      sequence,
+      speaker: speaker!,
+      startMs: sequence * 5_000,
+      endMs: sequence * 5_000 + 4_000,
+      text: text!,
+    }));
+    const compared = computeInsights({ sentences, isComplete: true }, { ...context, previousCall: null })
+      .figures.filter((f) => f.consensus !== undefined)
+      .map((f) => f.sequence);
+    expect(compared).toEqual([0]);
   });
 });
 

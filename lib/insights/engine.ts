@@ -117,6 +117,8 @@ export class InsightsEngine {
       figures: compareWithConsensus(calibrate(figures, qa.qaStartSequence), this.context?.consensus ?? null, {
         textOf: (sequence) => textBySequence.get(sequence),
         fiscalQuarter: fiscal.fiscalQuarter ?? null,
+        fiscalYear: fiscal.fiscalYear ?? null,
+        qaStartSequence: qa.qaStartSequence,
       }),
       changes,
       qa,

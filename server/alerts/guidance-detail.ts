@@ -26,6 +26,18 @@ export function createGuidanceDescriber(deps: GuidanceDetailDeps) {
     }).filter((f) => f.isGuidance && isFact(f));
     if (figures.length === 0) return null;
     const consensus = await deps.consensusFor(candidate.callId, candidate.symbol);
-    return compareWithConsensus(figures, consensus).map(guidanceLine).join("; ");
+    // The same rule as the call room's (docs/insights.md, "Consensus"), read on the alert's own sentence; the
+    // alert does not know where the call's Q&A starts, so a guidance sentence there may be compared too.
+    const quarter = consensus?.current?.period
+      ? /^Q([1-4])$/i.exec(consensus.current.period.trim())?.[1]
+      : undefined;
+    return compareWithConsensus(figures, consensus, {
+      textOf: (sequence) => (sequence === candidate.sequence ? candidate.text : undefined),
+      fiscalQuarter: quarter ? Number(quarter) : null,
+      fiscalYear: consensus?.current?.periodYear ?? null,
+      qaStartSequence: null,
+    })
+      .map(guidanceLine)
+      .join("; ");
   };
 }

@@ -91,6 +91,7 @@ describe("insights of the embedded demo calls", () => {
     expect(calls.length).toBe(CALLS);
     let comparedRevenue = 0;
     let comparedGuidance = 0;
+    let comparedEps = 0;
     for (const { symbol, record, insights } of calls) {
       const row = toConsensus(record);
       for (const f of insights.figures.filter((x) => x.surprisePercent !== undefined)) {
@@ -108,10 +109,12 @@ describe("insights of the embedded demo calls", () => {
         const reported = f.metric === "revenue" ? row.revenueSurprisePercent : row.epsSurprisePercent;
         if (reported !== null) expect(f.surprisePercent, where).toBeCloseTo(reported, 2);
         if (f.metric === "revenue") comparedRevenue++;
+        else comparedEps++;
       }
     }
     // Not vacuous: the calls state their revenue, and it is compared.
     expect(comparedRevenue).toBeGreaterThanOrEqual(CALLS / 2);
+    expect(comparedEps).toBeGreaterThanOrEqual(CALLS / 2);
     expect(comparedGuidance).toBeGreaterThanOrEqual(CALLS / 2);
   });
 

@@ -47,7 +47,7 @@ function call(id: string, period: string, start: string, lines: [string, string]
 
 const current = call(CURRENT, "Q3", "2026-10-20T20:30:00Z", [
   ["OPERATOR", "Welcome to the call."],
-  ["SPEAKER_1", "Revenue was $4.2 billion, up 12% year over year."],
+  ["SPEAKER_1", "Revenue for the third quarter was $4.2 billion, up 12% year over year."],
   ["SPEAKER_1", "For the fourth quarter, we expect revenue in the range of $4.3 billion to $4.5 billion."],
 ]);
 const previous = call(PREVIOUS, "Q2", "2026-07-21T20:30:00Z", [

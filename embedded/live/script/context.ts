@@ -7,7 +7,6 @@
 import type { Company, Executive } from "../../universe/types";
 import type { WireEarningsRecord } from "../../universe/wire";
 import { formatMoney, formatPercent, formatPerShare, periodWords } from "./figures";
-import { capitalize } from "./lines";
 import { basisOf, changeWords, figuresOf, toneOf, type Figures } from "./record-figures";
 import { rngFromLabel, type Rng } from "../../universe/prng";
 import { sectorProfileFor, type SectorProfile, type SectorTheme } from "./sectors";
@@ -140,10 +139,12 @@ export function callContext(input: ScriptInput, greetingHour: number): CallConte
           : fig.epsPrior < 0
             ? `, compared with a loss of ${formatPerShare(fig.epsPrior)} a year ago`
             : `, compared with ${formatPerShare(fig.epsPrior)} a year ago`;
+      // The quarter named, as CFOs say it: the call room compares only a figure its sentence places in the
+      // calendar's quarter (docs/insights.md, "Consensus").
       const main =
         fig.eps < 0
-          ? `On ${basisOf(fig.epsLabel)} basis, we reported a loss of ${formatPerShare(fig.eps)} per share`
-          : `${capitalize(fig.epsLabel)} were ${formatPerShare(fig.eps)}`;
+          ? `For the ${quarter}, on ${basisOf(fig.epsLabel)} basis, we reported a loss of ${formatPerShare(fig.eps)} per share`
+          : `For the ${quarter}, ${fig.epsLabel} were ${formatPerShare(fig.eps)}`;
       return `${main}${prior}.`;
     },
   };

@@ -70,10 +70,11 @@ function intersects(a: { x: number; y: number; width: number; height: number }, 
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+/** Where the element is on screen; waits while it is between two renders (a newer toast replacing the last). */
 async function box(locator: Locator) {
-  const b = await locator.boundingBox();
-  if (!b) throw new Error("not on screen");
-  return b;
+  let b: Awaited<ReturnType<Locator["boundingBox"]>> = null;
+  await expect.poll(async () => (b = await locator.first().boundingBox()) !== null).toBe(true);
+  return b!;
 }
 
 async function alertsOfCall(

@@ -322,9 +322,36 @@ export function compareWithConsensus(
   });
   const perSentence = new Map<string, number>();
   for (const c of candidates) if (c) perSentence.set(c.key, (perSentence.get(c.key) ?? 0) + 1);
-  return figures.map((f, i) => {
+  const out = figures.map((f, i) => {
     const c = candidates[i];
     if (!c || perSentence.get(c.key)! > 1) return f;
     return compare(f, c.record, c.what, !f.isGuidance);
+  });
+  // The same number said again in the prepared remarks ("Revenue reached $89 million" before "Revenue for the
+  // fourth quarter was $89 million") is that reported number: it carries the same comparison, so the panel, which
+  // shows a metric's first statement, shows the surprise.
+  const qa = sentence.qaStartSequence ?? null;
+  return out.map((f) => {
+    if (f.consensus !== undefined || (qa !== null && f.sequence >= qa)) return f;
+    const same = out.find(
+      (x) =>
+        x.consensus !== undefined &&
+        x.metric === f.metric &&
+        x.kind === f.kind &&
+        x.unit === f.unit &&
+        x.period === f.period &&
+        x.isGuidance === f.isGuidance &&
+        x.basis === f.basis &&
+        x.value === f.value &&
+        x.low === f.low &&
+        x.high === f.high,
+    );
+    return same && f.segment === null && isFact(f)
+      ? {
+          ...f,
+          consensus: same.consensus,
+          ...(same.surprisePercent === undefined ? {} : { surprisePercent: same.surprisePercent }),
+        }
+      : f;
   });
 }

@@ -327,6 +327,28 @@ describe("compareWithConsensus in the engine: never in the Q&A", () => {
       .map((f) => f.sequence);
     expect(compared).toEqual([0]);
   });
+
+  it("gives the same number said earlier in the remarks the reported number's comparison, and no other", () => {
+    const sentences = [
+      "Revenue reached $4.2 billion, down 2% year over year.",
+      "Revenue reached $4.3 billion in our peak month.",
+      "Total revenue for the third quarter was $4.2 billion.",
+    ].map((text, sequence) => ({
+      sequence,
+      speaker: "SPEAKER_1",
+      startMs: sequence * 5_000,
+      endMs: sequence * 5_000 + 4_000,
+      text,
+    }));
+    const figures = computeInsights(
+      { sentences, isComplete: true },
+      { ...context, previousCall: null },
+    ).figures;
+    expect(figures.filter((f) => f.consensus !== undefined).map((f) => [f.sequence, f.value])).toEqual([
+      [0, 4.2e9],
+      [2, 4.2e9],
+    ]);
+  });
 });
 
 describe("calibration: what the whole call says about a figure", () => {

@@ -27,7 +27,7 @@ import type { CallListItem } from "@/lib/schemas/calls";
 import { CallLink } from "./call-link";
 import { EarningsCards } from "./earnings-cards";
 import { CalendarFilters } from "./calendar-filters";
-import { earningsParams, filtersFromParams, urlOptions } from "./calendar-params";
+import { RANGE_PRESETS, earningsParams, filtersFromParams, urlOptions } from "./calendar-params";
 import { CalendarResults } from "./calendar-results";
 import { useCalendarData } from "./use-calendar-data";
 import { useCalendarSource } from "./use-calendar-source";
@@ -265,16 +265,7 @@ export function EarningsCalendar() {
         values={{ ...params, pageSize: filters.pageSize }}
         onChange={(patch) => void setParams(patch as Parameters<typeof setParams>[0])}
         watchlistOptions={lists.options}
-        rangeOptions={[
-          "today",
-          "this-week",
-          "next-week",
-          "yesterday",
-          "last-week",
-          "last-30-days",
-          "custom",
-          "all",
-        ]}
+        rangeOptions={RANGE_PRESETS}
         sortOptions={[
           { value: "date:asc", label: "Date, earliest first" },
           { value: "date:desc", label: "Date, latest first" },

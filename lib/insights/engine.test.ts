@@ -186,7 +186,7 @@ describe("compareWithConsensus: only what the calendar row estimates", () => {
       compared([
         "Results for the regulated business were $1.95 per share, up $0.06.",
         "Our US sales increased by 44% to $840 million.",
-        "These results include favorable discrete tax items of $135 million or $0.30 per share.",
+        "Results this quarter include favorable discrete tax items of $62 million, or $0.14 per share.",
         "We are under contract on the sale of our Dallas tower at a sales price of $148 million.",
         "Year-to-date revenue was $12.4 billion.",
       ]),
@@ -228,10 +228,7 @@ describe("statesReportedNumber: only the number an analyst would call the report
     expect(revenue("Q3 2026 revenues were $512 million.", 512e6)).toBe(true);
     expect(eps("Adjusted EPS for the quarter was $1.99, compared with $1.75 a year ago.", 1.99)).toBe(true);
     expect(
-      eps(
-        "For the quarter, we reported adjusted net income of $99 million or $0.37 per diluted share.",
-        0.37,
-      ),
+      eps("For the quarter, adjusted net income came in at $61 million, or $0.23 per diluted share.", 0.23),
     ).toBe(true);
     expect(
       eps("Net income for the third quarter was $9.9 million or $0.35 per diluted share.", 0.35, "GAAP"),

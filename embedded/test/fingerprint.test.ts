@@ -57,8 +57,8 @@ describe("the demo's content, byte for byte", () => {
     const scripts = entries.map((e) => store.scriptFor(e));
     const plans = entries.map((e, i) => planTimeline(scripts[i]!, e.startTime.getTime()).sentences);
     expect({ scripts: digest(scripts), plans: digest(plans) }).toEqual({
-      scripts: "5a06dd1a9d5f1387",
-      plans: "669ae0d99ee4ebf0",
+      scripts: "f0351e93c5d17120",
+      plans: "1e31949be14d10a1",
     });
   });
 
@@ -81,6 +81,6 @@ describe("the demo's content, byte for byte", () => {
         }),
       );
     });
-    expect(digest(scripts)).toBe("dfb48fdbc6892221");
+    expect(digest(scripts)).toBe("6e4c2c946db46440");
   });
 });

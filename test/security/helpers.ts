@@ -102,6 +102,7 @@ export function appPaths(callId: string, symbol: string): { pages: string[]; api
       "/api/calendar/ma",
       `/api/fundamentals/valuation-ratios?symbols=${symbol}`,
       `/api/fundamentals/balance-sheet?symbols=${symbol}`,
+      `/api/companies/${symbol}/peers`,
       "/api/calls",
       `/api/calls/${callId}`,
       `/api/calls/${callId}/summary`,

@@ -59,12 +59,12 @@ test("company panels say what is stale and since when, and clear the note once t
   await expect(note).toContainText("the market-data service is not answering");
   await expect(note.locator("time")).toHaveAttribute("datetime", FETCHED_AT);
   // Other panels got fresh data: no note there. (Panels load as they near the viewport: scroll as a reader would.)
-  await page.getByRole("region", { name: "Operation ratios by period" }).scrollIntoViewIfNeeded();
+  await page.getByRole("region", { name: "Operation ratios", exact: true }).scrollIntoViewIfNeeded();
   await expect(
-    page.getByRole("region", { name: "Operation ratios by period" }).getByRole("table"),
+    page.getByRole("region", { name: "Operation ratios", exact: true }).getByRole("table"),
   ).toBeVisible();
   await expect(
-    page.getByRole("region", { name: "Operation ratios by period" }).getByTestId("stale-note"),
+    page.getByRole("region", { name: "Operation ratios", exact: true }).getByTestId("stale-note"),
   ).toHaveCount(0);
 
   outage.outage = false;

@@ -39,7 +39,7 @@ export function AlertMutes() {
           <Button
             variant="ghost"
             className="h-5 px-1.5"
-            onClick={() => unmute.mutate(mute.id)}
+            onClick={() => unmute.mutate(mute)}
             disabled={unmute.isPending}
             aria-label={`Unmute ${mute.scope === "call" ? `the ${mute.symbol ?? ""} call` : mute.symbol}`}
           >

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { IntentLink } from "@/components/ui/intent-link";
-import { useMarkRead, useMute } from "@/lib/queries/alerts";
+import { mutedInThisTab, useMarkRead, useMute } from "@/lib/queries/alerts";
 import { alertDetailsLine, alertPath, alertRulesLine } from "@/lib/alerts/display";
 import type { Alert } from "@/lib/schemas/alerts";
 import { AlertQuote, AlertRuleTags } from "./alert-quote";
@@ -47,6 +47,7 @@ export function AlertToasts() {
   );
 
   useAlertStream((alert) => {
+    if (mutedInThisTab(alert)) return;
     setToasts((list) => [alert, ...list.filter((a) => a.id !== alert.id)].slice(0, KEEP));
     setTimeout(() => dismiss(alert.id), TOAST_MS);
     notifyAlert(alert, (path) => {

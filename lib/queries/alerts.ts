@@ -7,6 +7,7 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import type {
+  Alert,
   AlertList,
   AlertListFilter,
   AlertMute,
@@ -167,18 +168,34 @@ export function useMarkAllRead() {
   });
 }
 
+/**
+ * What this tab muted. The server records nothing a mute silences once the mute is stored, and marks read what it
+ * recorded before (server/alerts/store.ts); an alert recorded just before the mute can still be on its way to the tab
+ * when the mute's answer arrives, and the toast skips it (docs/workspace.md, Triage).
+ */
+const mutedHere = new Set<string>();
+
+export function mutedInThisTab(alert: Pick<Alert, "callId" | "symbol">): boolean {
+  return (
+    (alert.callId !== null && mutedHere.has(`call:${alert.callId}`)) ||
+    mutedHere.has(`company:${alert.symbol}`)
+  );
+}
+
 export function useMute() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AlertMuteInput) =>
       sendJson<{ data: AlertMute; marked: number; unread: number }>("POST", "/api/alerts/mutes", input),
-    onMutate: (input) =>
-      lowerUnread(
+    onMutate: (input) => {
+      mutedHere.add(input.scope === "call" ? `call:${input.callId}` : `company:${input.symbol}`);
+      return lowerUnread(
         client,
         markReadInCache(client, (a) =>
           input.scope === "call" ? a.callId === input.callId : a.symbol === input.symbol,
         ),
-      ),
+      );
+    },
     onSettled: () => client.invalidateQueries({ queryKey: alertQueries.all() }),
   });
 }
@@ -186,7 +203,11 @@ export function useMute() {
 export function useUnmute() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => sendJson<null>("DELETE", `/api/alerts/mutes/${id}`),
+    mutationFn: (mute: Pick<AlertMute, "id" | "scope" | "callId" | "symbol">) =>
+      sendJson<null>("DELETE", `/api/alerts/mutes/${mute.id}`),
+    onMutate: (mute) => {
+      mutedHere.delete(mute.scope === "call" ? `call:${mute.callId}` : `company:${mute.symbol}`);
+    },
     onSettled: () => client.invalidateQueries({ queryKey: alertQueries.mutes().queryKey }),
   });
 }

@@ -199,6 +199,48 @@ describe("AlertStore", () => {
     expect(await store.listMutes("gus")).toEqual([]);
   });
 
+  it("a mute takes effect for every sentence not yet recorded, whatever the engine's copy of the mutes says", async () => {
+    // The engine reloads its mutes when the bus says they changed; a sentence evaluated before that reload reaches
+    // the store with the call still audible to it. The store is the last word (on the old code this was recorded).
+    const rule = await store.createRule("kim", { kind: "keyword", phrase: "tariff" });
+    const callM = "m".repeat(24);
+    const other = "o".repeat(24);
+    const at = (sequence: number, over: Partial<AlertCandidate> = {}) =>
+      candidate({
+        userId: "kim",
+        subject: callM,
+        callId: callM,
+        symbol: "MMM",
+        sequence,
+        ruleId: rule.id,
+        ...over,
+      });
+    expect(await store.recordFirings([at(1)])).toHaveLength(1);
+    await store.createMute("kim", { scope: "call", callId: callM, symbol: "MMM" });
+    const after = await store.recordFirings([
+      at(2),
+      at(3, { userId: "lea" }),
+      at(4, { subject: other, callId: other, symbol: "OOO" }),
+    ]);
+    // Kim's sentence of the muted call is not recorded; another user's, and Kim's other call, are.
+    expect(after.map((r) => [r.candidate.userId, r.candidate.sequence])).toEqual([
+      ["lea", 3],
+      ["kim", 4],
+    ]);
+    // A company mute silences every call of the ticker.
+    await store.createMute("kim", { scope: "company", symbol: "OOO", callId: other });
+    expect(await store.recordFirings([at(5, { subject: other, callId: other, symbol: "OOO" })])).toEqual([]);
+    // Recording and muting at once: the sentence is either not recorded or recorded and marked read by the mute.
+    const callR = "r".repeat(24);
+    const racing = await Promise.all([
+      store.recordFirings([at(6, { subject: callR, callId: callR, symbol: "RRR" })]),
+      store.createMute("kim", { scope: "call", callId: callR, symbol: "RRR" }),
+    ]);
+    const { data } = await store.listAlerts("kim", { limit: 50, callId: callR });
+    expect(data.every((a) => a.read)).toBe(true);
+    expect(data).toHaveLength(racing[0].length);
+  });
+
   it("pauses, resumes and edits a rule; a paused rule is not given to the engine", async () => {
     const rule = await store.createRule("ivy", { kind: "keyword", phrase: "tariff", tickers: ["AAA"] });
     const paused = await store.updateRule("ivy", rule.id, patchedRule(rule, {}), true);

@@ -31,7 +31,7 @@ import { LIMITS, limitReached, lockUserLimit } from "../db/user-limits";
 import { parseParams } from "../http/parse-query";
 import { rowId } from "../db/row-id";
 import type { PushSubscriptionJson, StoredPushSubscription, VapidKeys, VapidKeyStore } from "./push";
-import type { ActiveMute } from "./mutes";
+import { MuteIndex, type ActiveMute } from "./mutes";
 import { resolveScope, type AlertCandidate, type CompiledRule } from "./rules";
 import type { DeliveryAttempt, DeliveryLog } from "./webhook";
 
@@ -51,6 +51,23 @@ export const MUTE_MAX_MS = 12 * 60 * 60_000;
 type RuleRow = typeof alertRules.$inferSelect;
 type FiringRow = typeof alertFirings.$inferSelect;
 type MuteRow = typeof alertMutes.$inferSelect;
+
+/**
+ * The advisory lock between mutes and recordings: a recording holds it shared, a new mute alone, so a mute takes
+ * effect for every sentence not yet recorded, and what was recorded before it is marked read by it. (PGlite has one
+ * connection and serialises anyway; PostgreSQL needs the lock.)
+ */
+const MUTE_LOCK = 0x6d75_7465; // "mute"
+
+function toActiveMute(row: MuteRow): ActiveMute {
+  return {
+    userId: row.userId,
+    scope: row.scope as AlertMuteScope,
+    callId: row.callId,
+    symbol: row.symbol,
+    expiresAtMs: Date.parse(row.expiresAt),
+  };
+}
 
 /** A firing this instance recorded, with the candidate it came from (who gets it, which rule's webhook). */
 export interface RecordedFiring {
@@ -329,8 +346,28 @@ export class AlertStore implements VapidKeyStore {
     return recorded;
   }
 
+  /**
+   * Inserts what no mute silences, the mutes read in the same transaction under the shared side of MUTE_LOCK: the
+   * engine's copy of the mutes is reloaded only when the bus says they changed, and a sentence evaluated meanwhile
+   * would otherwise be recorded and delivered after its call was muted (docs/workspace.md, Triage).
+   */
   private insertFirings(candidates: readonly AlertCandidate[]): Promise<FiringRow[]> {
-    return this.db
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${MUTE_LOCK})`);
+      const users = [...new Set(candidates.map((c) => c.userId))];
+      const mutes = await tx
+        .select()
+        .from(alertMutes)
+        .where(and(inArray(alertMutes.userId, users), gt(alertMutes.expiresAt, sql`now()`)));
+      if (mutes.length === 0) return this.insertRows(tx, candidates);
+      const index = new MuteIndex(mutes.map(toActiveMute));
+      const audible = candidates.filter((c) => !index.isMuted(c, 0));
+      return audible.length === 0 ? [] : this.insertRows(tx, audible);
+    });
+  }
+
+  private insertRows(tx: Db, candidates: readonly AlertCandidate[]): Promise<FiringRow[]> {
+    return tx
       .insert(alertFirings)
       .values(
         candidates.map((candidate) => ({
@@ -462,6 +499,9 @@ export class AlertStore implements VapidKeyStore {
    */
   async createMute(userId: string, input: AlertMuteInput): Promise<{ mute: AlertMute; marked: number }> {
     return this.db.transaction(async (tx) => {
+      // Alone on MUTE_LOCK: the recordings in flight finish first (and are marked read below), every later one sees
+      // this mute.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${MUTE_LOCK})`);
       const callId = input.callId ?? null;
       const symbol = input.scope === "company" ? input.symbol : (input.symbol ?? null);
       const [existing] = await tx
@@ -520,13 +560,7 @@ export class AlertStore implements VapidKeyStore {
       .select()
       .from(alertMutes)
       .where(gt(alertMutes.expiresAt, sql`now()`));
-    return rows.map((row) => ({
-      userId: row.userId,
-      scope: row.scope as AlertMuteScope,
-      callId: row.callId,
-      symbol: row.symbol,
-      expiresAtMs: Date.parse(row.expiresAt),
-    }));
+    return rows.map(toActiveMute);
   }
 
   /** A call ended: the mutes that lasted until its end (the call's own, its company's) end with it. */

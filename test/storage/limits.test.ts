@@ -80,5 +80,39 @@ for (const driver of drivers()) {
       expect(await settle(20, (i) => alerts.savePushSubscription("race", sub(100 + i)))).toBe(1);
       expect(await alerts.pushSubscriptionsOf("race")).toHaveLength(LIMITS.pushSubscriptionsPerUser);
     });
+
+    it("a mute while sentences are being recorded: each sentence is not recorded, or recorded and marked read", async () => {
+      // Several connections record and mute at once on PostgreSQL; a recording that read no mute yet must not
+      // commit after the mute marked the call's alerts read (server/alerts/store.ts, MUTE_LOCK).
+      const alerts = new AlertStore(database.db);
+      const rule = await alerts.createRule("hush", { kind: "keyword", phrase: "tariff" });
+      for (let round = 0; round < 5; round++) {
+        const callId = `${round}`.padStart(24, "h");
+        const record = (sequence: number) =>
+          alerts.recordFirings([
+            {
+              userId: "hush",
+              subject: callId,
+              callId,
+              symbol: "HUSH",
+              sequence,
+              startMs: sequence * 1000,
+              text: "Tariffs again.",
+              rules: [
+                { ruleId: rule.id, kind: "keyword", label: "“tariff”", matched: ["Tariffs"], detail: null },
+              ],
+            },
+          ]);
+        await Promise.all([
+          ...Array.from({ length: 20 }, (_, i) => record(i)),
+          alerts.createMute("hush", { scope: "call", callId, symbol: "HUSH" }),
+          ...Array.from({ length: 20 }, (_, i) => record(20 + i)),
+        ]);
+        const { data } = await alerts.listAlerts("hush", { limit: 100, callId });
+        expect(data.filter((a) => !a.read)).toEqual([]);
+        // After the mute is stored nothing more is recorded.
+        expect(await record(99)).toEqual([]);
+      }
+    });
   });
 }

@@ -4,7 +4,7 @@
  * its own extraction and one BM25 lookup, not a pass over the whole call. The browser runs one engine per call room
  * over the transcript the stream keeps current; the server runs the same code for the API.
  */
-import type { Change, Figure, Insights, InsightsContext } from "@/lib/schemas/insights";
+import type { Change, Figure, Insights, InsightsContext, Qa } from "@/lib/schemas/insights";
 import {
   droppedTopics,
   newTopics,
@@ -18,7 +18,7 @@ import { compareWithConsensus } from "./consensus";
 import { extractFigures, isFact, PAST_RESULT, type SentenceContext } from "./figures";
 import { forwardCues, horizonOf } from "./guidance";
 import { segmentHeading } from "./segments";
-import { detectQa } from "./qa";
+import { QaTracker } from "./qa";
 import { isOperator, type TranscriptParticipant, type TranscriptSentence } from "./sentence";
 
 export interface InsightsInput {
@@ -35,11 +35,18 @@ interface Cached<T> {
 
 export class InsightsEngine {
   private readonly previous: PreviousCallIndex | null;
-  private readonly figureCache = new Map<number, Cached<Figure[]>>();
+  private readonly figureCache = new Map<
+    number,
+    Cached<Figure[]> & { context: SentenceContext; sentence: string }
+  >();
   private readonly changeCache = new Map<number, Cached<Change[]>>();
   private readonly previousSegments: Set<string>;
   private facts: SentenceContext | null = null;
   private factsFrom = 0;
+  private qaTracker: QaTracker | null = null;
+  /** The sentences the Q&A tracker has read, in order: a new step reads only those after them. */
+  private qaRead: TranscriptSentence[] = [];
+  private qaParticipants = "";
 
   constructor(private readonly context: InsightsContext | null) {
     const prev = context?.previousCall;
@@ -59,11 +66,17 @@ export class InsightsEngine {
   }
 
   figuresOf(s: TranscriptSentence, context: SentenceContext = {}): Figure[] {
-    const key = `${contextKey(context)}|${s.text}`;
     const hit = this.figureCache.get(s.sequence);
-    if (hit && hit.text === key) return hit.value;
+    // The same context object and text as the last step: the common case, decided without building the key.
+    if (hit && hit.context === context && hit.sentence === s.text) return hit.value;
+    const key = `${contextKey(context)}|${s.text}`;
+    if (hit && hit.text === key) {
+      hit.context = context;
+      hit.sentence = s.text;
+      return hit.value;
+    }
     const value = extractFigures(s, context);
-    this.figureCache.set(s.sequence, { text: key, value });
+    this.figureCache.set(s.sequence, { text: key, value, context, sentence: s.text });
     return value;
   }
 
@@ -76,8 +89,29 @@ export class InsightsEngine {
     return value;
   }
 
+  /**
+   * The Q&A and speakers, reading only the sentences added since the last step. A rewritten sentence (enrichment
+   * names the voices) or new participants start the reading over.
+   */
+  private qaOf(
+    sentences: readonly TranscriptSentence[],
+    participants: readonly TranscriptParticipant[] = [],
+  ): Qa {
+    const key = JSON.stringify(participants);
+    if (this.qaTracker === null || key !== this.qaParticipants || !isPrefix(this.qaRead, sentences)) {
+      this.qaTracker = new QaTracker(participants);
+      this.qaRead = [];
+      this.qaParticipants = key;
+    }
+    for (let i = this.qaRead.length; i < sentences.length; i++) {
+      this.qaTracker.add(sentences[i]!);
+      this.qaRead.push(sentences[i]!);
+    }
+    return this.qaTracker.result();
+  }
+
   compute(input: InsightsInput): Insights {
-    const qa = detectQa(input.sentences, input.participants);
+    const qa = this.qaOf(input.sentences, input.participants);
     // Analysts restate and probe the company's figures; only what management says is the company's word.
     const analysts = new Set(qa.turns.flatMap((t) => (t.speaker ? [t.speaker] : [])));
     const company = input.sentences.filter((s) => !isOperator(s) && !analysts.has(s.speaker));
@@ -124,6 +158,23 @@ export class InsightsEngine {
       qa,
     };
   }
+}
+
+const sameSentence = (a: TranscriptSentence, b: TranscriptSentence) =>
+  a === b ||
+  (a.sequence === b.sequence &&
+    a.speaker === b.speaker &&
+    (a.speakerName ?? null) === (b.speakerName ?? null) &&
+    a.text === b.text &&
+    a.startMs === b.startMs &&
+    a.endMs === b.endMs &&
+    (a.sentiment ?? null) === (b.sentiment ?? null));
+
+/** `read` is where `sentences` starts: nothing read has changed since. */
+function isPrefix(read: readonly TranscriptSentence[], sentences: readonly TranscriptSentence[]): boolean {
+  if (read.length > sentences.length) return false;
+  for (let i = 0; i < read.length; i++) if (!sameSentence(read[i]!, sentences[i]!)) return false;
+  return true;
 }
 
 /** The call's fiscal quarter, from the context's `call` (else the calendar's record of the call's quarter). */

@@ -7,7 +7,7 @@
 import type { Qa, QaTurn, SpeakerRole, SpeakerSentiment } from "@/lib/schemas/insights";
 import { isOperator, type TranscriptParticipant, type TranscriptSentence } from "./sentence";
 import { parseIntro } from "./intros";
-import { inferSpeakerNames, type SpeakerName } from "./speakers";
+import { SpeakerNamer, type SpeakerName } from "./speakers";
 
 const QA_START =
   /\b(?:(?:begin|start|open|move to|turn to|now (?:take|go to)) (?:the |our )?(?:question-and-answer|question and answer|Q&A)|open (?:up )?the (?:line|lines|floor|call) (?:up )?(?:for|to) questions|(?:first|our first) question (?:comes|is coming|will come|is from)|take (?:our|the) first question)\b/i;
@@ -27,25 +27,8 @@ function oneLine(text: string): string {
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
-function mean(values: readonly (number | null | undefined)[]): number | null {
-  let sum = 0;
-  let n = 0;
-  for (const v of values) {
-    if (typeof v === "number" && Number.isFinite(v)) {
-      sum += v;
-      n++;
-    }
-  }
-  return n === 0 ? null : Math.round((sum / n) * 1000) / 1000;
-}
-
-interface Building extends QaTurn {
-  questionSentences: TranscriptSentence[];
-  answerSentencesList: TranscriptSentence[];
-}
-
 const opensMemo = new Map<string, boolean>();
-/** The sentence opens the Q&A (memoised: the transcript is reread on each new sentence). */
+/** The sentence opens the Q&A (memoised: a call's text is read again when a call room reopens it). */
 function opensQa(text: string): boolean {
   let opens = opensMemo.get(text);
   if (opens === undefined) {
@@ -63,166 +46,248 @@ const STAND_IN =
 const ASKS =
   /\?\s*$|\b(?:my (?:first |next |last )?question|a follow-up|follow up on|I (?:was )?wonder(?:ing)?|can you (?:talk|give|help|comment|provide|elaborate)|could you (?:talk|give|help|comment|provide|elaborate))\b/i;
 
+/** A turn as it grows: the turn's fields, and what its finished form needs from its sentences, kept as they arrive. */
+interface Building {
+  turn: QaTurn;
+  questionCount: number;
+  /** The first question sentence that asks (ends with "?"), else the first one. */
+  asked: TranscriptSentence | null;
+  /** Enrichment's name for the analyst's voice, from the first question sentence carrying one. */
+  named: string | null;
+  /** "This is Brian Biros on for Kathryn", from the first four question sentences. */
+  standIn: string | null;
+  /** Each distinct voice that answered, in order: its enriched name (or null) and its label. */
+  answerVoices: { speakerName: string | null; speaker: string }[];
+  answerCount: number;
+  answerWords: number;
+  answerFirstStartMs: number;
+  answerLastEndMs: number;
+  sentiment: Mean;
+}
+
+/** A running mean over finite values, in the order they come (so it equals `mean` over the same list). */
+interface Mean {
+  sum: number;
+  n: number;
+}
+const addTo = (m: Mean, v: number | null | undefined) => {
+  if (typeof v === "number" && Number.isFinite(v)) {
+    m.sum += v;
+    m.n++;
+  }
+};
+const meanOf = (m: Mean) => (m.n === 0 ? null : Math.round((m.sum / m.n) * 1000) / 1000);
+
+interface VoiceGroup {
+  first: TranscriptSentence;
+  enriched: string | null;
+  count: number;
+  sentiment: Mean;
+}
+
+/**
+ * The Q&A read one sentence at a time (`add`), so a live call pays for its new sentence only; `result()` is the
+ * reading so far. Sentences come in order of `sequence`; the participants are fixed for the tracker's life.
+ */
+export class QaTracker {
+  private readonly namer = new SpeakerNamer();
+  private readonly analystsByRole: Set<string>;
+  private readonly byName: Map<string, TranscriptParticipant>;
+  private qaStartSequence: number | null = null;
+  private readonly management = new Set<string>();
+  private readonly analysts = new Set<string>();
+  private readonly turns: Building[] = [];
+  private current: Building | null = null;
+  private readonly voices = new Map<string, VoiceGroup>();
+
+  constructor(readonly participants: readonly TranscriptParticipant[] = []) {
+    this.analystsByRole = new Set(
+      participants.filter((p) => /analyst/i.test(p.role ?? "")).map((p) => p.name.toLowerCase()),
+    );
+    this.byName = new Map(participants.map((p) => [p.name.toLowerCase(), p]));
+  }
+
+  add(s: TranscriptSentence): void {
+    this.namer.add(s);
+    this.addVoice(s);
+    // The Q&A starts where it is opened, or at the operator's first introduction of an analyst.
+    if (this.qaStartSequence === null && (opensQa(s.text) || (isOperator(s) && parseIntro(s.text) !== null)))
+      this.qaStartSequence = s.sequence;
+    const inQa = this.qaStartSequence !== null && s.sequence >= this.qaStartSequence;
+    const { management, analysts } = this;
+    if (isOperator(s)) {
+      const intro = inQa ? parseIntro(s.text) : null;
+      if (intro) {
+        this.current = newTurn(s, intro.analyst, intro.firm);
+        this.turns.push(this.current);
+      }
+      return;
+    }
+    if (!inQa) {
+      management.add(s.speaker);
+      return;
+    }
+    let current = this.current;
+    const enrichedAnalyst = s.speakerName ? this.analystsByRole.has(s.speakerName.toLowerCase()) : false;
+    if (current && current.turn.speaker === null && !management.has(s.speaker)) {
+      // The first voice after an introduction is the analyst introduced.
+      current.turn.speaker = s.speaker;
+      analysts.add(s.speaker);
+    } else if (
+      !management.has(s.speaker) &&
+      s.speaker !== current?.turn.speaker &&
+      (current === null || current.answerCount > 0) &&
+      (analysts.has(s.speaker) || enrichedAnalyst || ASKS.test(s.text))
+    ) {
+      // An analyst the operator did not introduce (or whose introduction was missed): a turn of its own.
+      current = this.current = newTurn(s, null, null);
+      current.turn.speaker = s.speaker;
+      analysts.add(s.speaker);
+      this.turns.push(current);
+    } else if (!analysts.has(s.speaker) && s.speaker !== current?.turn.speaker) {
+      // A voice that answers without having been introduced: an executive joining the Q&A.
+      management.add(s.speaker);
+    }
+    if (!current) return;
+    if (s.speaker === current.turn.speaker) addQuestion(current, s);
+    else addAnswer(current, s);
+  }
+
+  private addVoice(s: TranscriptSentence): void {
+    let group = this.voices.get(s.speaker);
+    if (!group) {
+      group = { first: s, enriched: null, count: 0, sentiment: { sum: 0, n: 0 } };
+      this.voices.set(s.speaker, group);
+    }
+    if (group.enriched === null && s.speakerName) group.enriched = s.speakerName;
+    group.count++;
+    addTo(group.sentiment, s.sentiment);
+  }
+
+  result(): Qa {
+    const names = this.namer.names();
+    const nameOf = (label: string) => names.get(label)?.name ?? null;
+    const finished = this.turns.map((t) => finishTurn(t, this.byName, nameOf));
+    return {
+      qaStartSequence: this.qaStartSequence,
+      turns: finished,
+      speakers: this.speakerSentiments(finished, names),
+    };
+  }
+
+  private speakerSentiments(turns: readonly QaTurn[], names: Map<string, SpeakerName>): SpeakerSentiment[] {
+    const analysts = new Map<string, QaTurn>();
+    for (const t of turns) if (t.speaker) analysts.set(t.speaker, t);
+    const out: SpeakerSentiment[] = [];
+    for (const [speaker, group] of this.voices) {
+      const turn = analysts.get(speaker);
+      const enriched = group.enriched;
+      const inferred = names.get(speaker) ?? null;
+      const operator = isOperator(group.first);
+      const name = enriched ?? (inferred && !operator ? inferred.name : null) ?? turn?.analyst ?? null;
+      const participant = name ? this.byName.get(name.toLowerCase()) : undefined;
+      const role: SpeakerRole = operator
+        ? "operator"
+        : turn || (!this.management.has(speaker) && /analyst/i.test(participant?.role ?? ""))
+          ? "analyst"
+          : "management";
+      out.push({
+        speaker,
+        name,
+        nameInferred: name !== null && enriched === null,
+        role,
+        firm: participant?.organization ?? turn?.firm ?? null,
+        sentences: group.count,
+        sentiment: role === "operator" ? null : meanOf(group.sentiment),
+      });
+    }
+    return out;
+  }
+}
+
+/** One-shot form of `QaTracker` over a whole transcript. */
 export function detectQa(
   sentences: readonly TranscriptSentence[],
   participants: readonly TranscriptParticipant[] = [],
 ): Qa {
-  const names = inferSpeakerNames(sentences);
-  const nameOf = (label: string) => names.get(label)?.name ?? null;
-  const displayName = (s: TranscriptSentence) => s.speakerName?.trim() || nameOf(s.speaker) || s.speaker;
-  const analystsByRole = new Set(
-    participants.filter((p) => /analyst/i.test(p.role ?? "")).map((p) => p.name.toLowerCase()),
-  );
-  // The Q&A starts where it is opened, or at the operator's first introduction of an analyst.
-  const qaStart = sentences.find((s) => opensQa(s.text) || (isOperator(s) && parseIntro(s.text) !== null));
-  const qaStartSequence = qaStart ? qaStart.sequence : null;
-  const management = new Set<string>();
-  const analysts = new Set<string>();
-  const turns: Building[] = [];
-  let current: Building | null = null;
-
-  for (const s of sentences) {
-    const inQa = qaStartSequence !== null && s.sequence >= qaStartSequence;
-    if (isOperator(s)) {
-      const intro = inQa ? parseIntro(s.text) : null;
-      if (intro) {
-        current = newTurn(s, intro.analyst, intro.firm);
-        turns.push(current);
-      }
-      continue;
-    }
-    if (!inQa) {
-      management.add(s.speaker);
-      continue;
-    }
-    const enrichedAnalyst = s.speakerName ? analystsByRole.has(s.speakerName.toLowerCase()) : false;
-    if (current && current.speaker === null && !management.has(s.speaker)) {
-      // The first voice after an introduction is the analyst introduced.
-      current.speaker = s.speaker;
-      analysts.add(s.speaker);
-    } else if (
-      !management.has(s.speaker) &&
-      s.speaker !== current?.speaker &&
-      (current === null || current.answerSentencesList.length > 0) &&
-      (analysts.has(s.speaker) || enrichedAnalyst || ASKS.test(s.text))
-    ) {
-      // An analyst the operator did not introduce (or whose introduction was missed): a turn of its own.
-      current = newTurn(s, null, null);
-      current.speaker = s.speaker;
-      analysts.add(s.speaker);
-      turns.push(current);
-    } else if (!analysts.has(s.speaker) && s.speaker !== current?.speaker) {
-      // A voice that answers without having been introduced: an executive joining the Q&A.
-      management.add(s.speaker);
-    }
-    if (!current) continue;
-    if (s.speaker === current.speaker) current.questionSentences.push(s);
-    else current.answerSentencesList.push(s);
-  }
-
-  const byName = new Map(participants.map((p) => [p.name.toLowerCase(), p]));
-  const finished = turns.map((t) => finishTurn(t, byName, displayName, nameOf));
-  return {
-    qaStartSequence,
-    turns: finished,
-    speakers: speakerSentiments(sentences, finished, management, byName, names),
-  };
+  const tracker = new QaTracker(participants);
+  for (const s of sentences) tracker.add(s);
+  return tracker.result();
 }
 
 function newTurn(s: TranscriptSentence, analyst: string | null, firm: string | null): Building {
   return {
-    sequence: s.sequence,
-    startMs: s.startMs,
-    analyst,
-    firm,
-    speaker: null,
-    question: null,
-    questionSequence: null,
-    answeredBy: [],
-    answerSentences: 0,
+    turn: {
+      sequence: s.sequence,
+      startMs: s.startMs,
+      analyst,
+      firm,
+      speaker: null,
+      question: null,
+      questionSequence: null,
+      answeredBy: [],
+      answerSentences: 0,
+      answerWords: 0,
+      answerMs: 0,
+      answerSentiment: null,
+    },
+    questionCount: 0,
+    asked: null,
+    named: null,
+    standIn: null,
+    answerVoices: [],
+    answerCount: 0,
     answerWords: 0,
-    answerMs: 0,
-    answerSentiment: null,
-    questionSentences: [],
-    answerSentencesList: [],
+    answerFirstStartMs: 0,
+    answerLastEndMs: 0,
+    sentiment: { sum: 0, n: 0 },
   };
+}
+
+function addQuestion(t: Building, s: TranscriptSentence): void {
+  // The first sentence that asks, else the first sentence.
+  if (t.asked === null || (!t.asked.text.trim().endsWith("?") && s.text.trim().endsWith("?"))) t.asked = s;
+  if (t.named === null && s.speakerName) t.named = s.speakerName;
+  if (t.standIn === null && t.questionCount < 4) t.standIn = STAND_IN.exec(s.text)?.[1] || null;
+  t.questionCount++;
+}
+
+function addAnswer(t: Building, s: TranscriptSentence): void {
+  const speakerName = s.speakerName?.trim() || null;
+  if (!t.answerVoices.some((v) => v.speaker === s.speaker && v.speakerName === speakerName))
+    t.answerVoices.push({ speakerName, speaker: s.speaker });
+  if (t.answerCount === 0) t.answerFirstStartMs = s.startMs;
+  t.answerLastEndMs = s.endMs;
+  t.answerCount++;
+  t.answerWords += wordCount(s.text);
+  addTo(t.sentiment, s.sentiment);
 }
 
 function finishTurn(
   t: Building,
   byName: Map<string, TranscriptParticipant>,
-  displayName: (s: TranscriptSentence) => string,
   nameOf: (label: string) => string | null,
 ): QaTurn {
-  const { questionSentences, answerSentencesList, ...turn } = t;
-  const asked = questionSentences.find((s) => s.text.trim().endsWith("?")) ?? questionSentences[0];
-  // Enrichment's name for the analyst's voice is better evidence than our reading of the operator.
-  const named = questionSentences.find((s) => s.speakerName)?.speakerName ?? null;
-  // "This is Brian Biros on for Kathryn": a colleague asks in the introduced analyst's place, for the same firm.
-  const standIn = questionSentences
-    .slice(0, 4)
-    .map((s) => STAND_IN.exec(s.text)?.[1])
-    .find(Boolean);
-  const analyst = named ?? standIn ?? turn.analyst ?? (turn.speaker ? nameOf(turn.speaker) : null);
+  const turn = t.turn;
+  // Enrichment's name for the analyst's voice is better evidence than our reading of the operator; a colleague
+  // asking in the introduced analyst's place asks for the same firm.
+  const analyst = t.named ?? t.standIn ?? turn.analyst ?? (turn.speaker ? nameOf(turn.speaker) : null);
   const firm = (analyst ? byName.get(analyst.toLowerCase())?.organization : null) ?? turn.firm;
   const answeredBy: string[] = [];
-  for (const s of answerSentencesList) {
-    const name = displayName(s);
+  for (const v of t.answerVoices) {
+    const name = v.speakerName || nameOf(v.speaker) || v.speaker;
     if (!answeredBy.includes(name)) answeredBy.push(name);
   }
-  const first = answerSentencesList[0];
-  const last = answerSentencesList[answerSentencesList.length - 1];
   return {
     ...turn,
+    answeredBy,
     analyst,
     firm,
-    question: asked ? oneLine(asked.text) : null,
-    questionSequence: asked ? asked.sequence : null,
-    answeredBy,
-    answerSentences: answerSentencesList.length,
-    answerWords: answerSentencesList.reduce((n, s) => n + wordCount(s.text), 0),
-    answerMs: first && last ? Math.max(0, last.endMs - first.startMs) : 0,
-    answerSentiment: mean(answerSentencesList.map((s) => s.sentiment)),
+    question: t.asked ? oneLine(t.asked.text) : null,
+    questionSequence: t.asked ? t.asked.sequence : null,
+    answerSentences: t.answerCount,
+    answerWords: t.answerWords,
+    answerMs: t.answerCount > 0 ? Math.max(0, t.answerLastEndMs - t.answerFirstStartMs) : 0,
+    answerSentiment: meanOf(t.sentiment),
   };
-}
-
-function speakerSentiments(
-  sentences: readonly TranscriptSentence[],
-  turns: readonly QaTurn[],
-  management: Set<string>,
-  byName: Map<string, TranscriptParticipant>,
-  names: Map<string, SpeakerName>,
-): SpeakerSentiment[] {
-  const analysts = new Map<string, QaTurn>();
-  for (const t of turns) if (t.speaker) analysts.set(t.speaker, t);
-  const groups = new Map<string, TranscriptSentence[]>();
-  for (const s of sentences) {
-    const list = groups.get(s.speaker);
-    if (list) list.push(s);
-    else groups.set(s.speaker, [s]);
-  }
-  const out: SpeakerSentiment[] = [];
-  for (const [speaker, list] of groups) {
-    const turn = analysts.get(speaker);
-    const enriched = list.find((s) => s.speakerName)?.speakerName ?? null;
-    const inferred = names.get(speaker) ?? null;
-    const name =
-      enriched ?? (inferred && !isOperator(list[0]!) ? inferred.name : null) ?? turn?.analyst ?? null;
-    const participant = name ? byName.get(name.toLowerCase()) : undefined;
-    const role: SpeakerRole = isOperator(list[0]!)
-      ? "operator"
-      : turn || (!management.has(speaker) && /analyst/i.test(participant?.role ?? ""))
-        ? "analyst"
-        : "management";
-    out.push({
-      speaker,
-      name,
-      nameInferred: name !== null && enriched === null,
-      role,
-      firm: participant?.organization ?? turn?.firm ?? null,
-      sentences: list.length,
-      sentiment: role === "operator" ? null : mean(list.map((s) => s.sentiment)),
-    });
-  }
-  return out;
 }

@@ -198,31 +198,33 @@ function signalsOf(text: string, operator: boolean): Signals {
 
 /**
  * Each voice label's name: enrichment's when the sentences carry it, else the one the call's words give (marked
- * inferred). Operators are named "Operator". Reads the transcript in order; cheap enough to rerun per sentence.
+ * inferred). Operators are named "Operator". Reads the transcript in order, one sentence at a time (`add`), so a
+ * live call pays for its new sentence only; `names()` is the reading so far.
  */
-export function inferSpeakerNames(sentences: readonly TranscriptSentence[]): Map<string, SpeakerName> {
-  const names = new Map<string, SpeakerName>();
-  const taken = new Map<string, string>();
-  const roster = new Roster();
-  let pending: string | null = null;
-  let previousSpeaker: string | null = null;
-  let previousVoice: string | null = null;
-  let previousWasOperator = false;
+export class SpeakerNamer {
+  private readonly known = new Map<string, SpeakerName>();
+  private readonly taken = new Map<string, string>();
+  private readonly roster = new Roster();
+  private pending: string | null = null;
+  private previousSpeaker: string | null = null;
+  private previousVoice: string | null = null;
+  private previousWasOperator = false;
 
-  const assign = (label: string, raw: string, strong: boolean) => {
-    const name = roster.resolve(raw);
-    const had = names.get(label);
+  private assign(label: string, raw: string, strong: boolean): void {
+    const name = this.roster.resolve(raw);
+    const had = this.known.get(label);
     if (had && (!had.inferred || (!strong && /\s/.test(had.name)))) return;
     // A full name does not move to a second voice; a first name alone yields to a full one.
-    const owner = taken.get(name.toLowerCase());
+    const owner = this.taken.get(name.toLowerCase());
     if (owner && owner !== label) return;
-    if (had) taken.delete(had.name.toLowerCase());
+    if (had) this.taken.delete(had.name.toLowerCase());
     if (had && /\s/.test(had.name) && !/\s/.test(name)) return;
-    names.set(label, { name, inferred: true });
-    taken.set(name.toLowerCase(), label);
-  };
+    this.known.set(label, { name, inferred: true });
+    this.taken.set(name.toLowerCase(), label);
+  }
 
-  for (const s of sentences) {
+  add(s: TranscriptSentence): void {
+    const { known: names, taken, roster } = this;
     if (s.speakerName && !/^operator$/i.test(s.speakerName)) {
       const had = names.get(s.speaker);
       if (had?.inferred) taken.delete(had.name.toLowerCase());
@@ -231,17 +233,22 @@ export function inferSpeakerNames(sentences: readonly TranscriptSentence[]): Map
     }
     const operator = isOperator(s);
     const signals = signalsOf(s.text, operator);
-    const newVoice = s.speaker !== previousSpeaker;
+    const newVoice = s.speaker !== this.previousSpeaker;
 
     if (!operator && newVoice) {
-      if (pending && !names.has(s.speaker)) assign(s.speaker, pending, true);
-      pending = null;
+      if (this.pending && !names.has(s.speaker)) this.assign(s.speaker, this.pending, true);
+      this.pending = null;
       // "Thanks, Elisabeth": the voice before this one was Elisabeth.
       // Right after the operator, thanks go to the operator.
-      if (signals.thanks && previousVoice && previousVoice !== s.speaker && !previousWasOperator)
-        assign(previousVoice, signals.thanks, false);
+      if (
+        signals.thanks &&
+        this.previousVoice &&
+        this.previousVoice !== s.speaker &&
+        !this.previousWasOperator
+      )
+        this.assign(this.previousVoice, signals.thanks, false);
     }
-    if (signals.self && !operator) assign(s.speaker, signals.self, true);
+    if (signals.self && !operator) this.assign(s.speaker, signals.self, true);
     for (const name of signals.roster) roster.add(name);
     // Who speaks next: an analyst introduced, a speaker presented or handed over to.
     if (signals.next) {
@@ -249,21 +256,34 @@ export function inferSpeakerNames(sentences: readonly TranscriptSentence[]): Map
       // "… over to John Cywinski, who will provide an update. John?": the first name repeats the one handed to.
       const repeats =
         !signals.next.full &&
-        pending !== null &&
-        firstWord(pending).toLowerCase() === signals.next.name.toLowerCase();
-      if (!repeats) pending = roster.resolve(signals.next.name);
+        this.pending !== null &&
+        firstWord(this.pending).toLowerCase() === signals.next.name.toLowerCase();
+      if (!repeats) this.pending = roster.resolve(signals.next.name);
     }
 
-    previousWasOperator = operator;
+    this.previousWasOperator = operator;
     if (operator) names.set(s.speaker, names.get(s.speaker) ?? { name: "Operator", inferred: false });
-    else previousVoice = s.speaker;
-    previousSpeaker = s.speaker;
+    else this.previousVoice = s.speaker;
+    this.previousSpeaker = s.speaker;
   }
-  // A voice known by its first name takes the full name heard since ("Thanks, Dave" before the roster was read).
-  for (const [label, n] of names)
-    if (n.inferred && !/\s/.test(n.name)) {
-      const full = roster.resolve(n.name);
-      if (full !== n.name && !taken.has(full.toLowerCase())) names.set(label, { name: full, inferred: true });
-    }
-  return names;
+
+  /** The names so far (a new map: later sentences do not change it). */
+  names(): Map<string, SpeakerName> {
+    const names = new Map(this.known);
+    // A voice known by its first name takes the full name heard since ("Thanks, Dave" before the roster was read).
+    for (const [label, n] of names)
+      if (n.inferred && !/\s/.test(n.name)) {
+        const full = this.roster.resolve(n.name);
+        if (full !== n.name && !this.taken.has(full.toLowerCase()))
+          names.set(label, { name: full, inferred: true });
+      }
+    return names;
+  }
+}
+
+/** One-shot form of `SpeakerNamer` over a whole transcript. */
+export function inferSpeakerNames(sentences: readonly TranscriptSentence[]): Map<string, SpeakerName> {
+  const namer = new SpeakerNamer();
+  for (const s of sentences) namer.add(s);
+  return namer.names();
 }

@@ -11,7 +11,10 @@
  */
 import { parseArgs } from "node:util";
 import { corpusFiles, CORPUS_DIR, readCall, splitOf, type CorpusCall } from "./corpus";
-import { evaluateAlerts, evaluateFigures, evaluateQa, measureCost, type FigureMiss } from "./evaluate";
+import { evaluateAlerts } from "./alerts-eval";
+import { measureCost } from "./cost";
+import { evaluateFigures, type FigureMiss } from "./figures-eval";
+import { evaluateQa } from "./qa-eval";
 import { loadBaseline, loadCurrent, type Implementation } from "./implementation";
 import { loadLabels } from "./labels";
 

@@ -17,8 +17,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { easternToUtcMs } from "../../common/time/eastern";
-import { toEarningsRecord, type ReportEvent } from "../universe/calendar";
-import { internalsOf } from "../universe/index";
+import { adjacentRecords, type AdjacentRecord } from "../universe/adjacent-records";
 import type { Company, Universe } from "../universe/types";
 import type { WireEarningsRecord } from "../universe/wire";
 import type { CallAudioTrack, SpeechEngine } from "./audio/types";
@@ -147,9 +146,11 @@ export class CallStore {
   private readonly inflight = new Map<string, Promise<CallRuntime>>();
   private historyMemo: { minute: number; entries: HistoryEntry[]; byId: Map<string, HistoryEntry> } | null =
     null;
-  private eventsBySymbol: Map<string, ReportEvent[]> | null | undefined;
+
+  private readonly adjacent: AdjacentRecord;
 
   constructor(private readonly deps: StoreDeps) {
+    this.adjacent = adjacentRecords(deps.universe);
     this.audio = new LRUCache<string, CallRuntime>({
       max: deps.audioCacheSize,
       dispose: (runtime) => runtime.dispose(),
@@ -191,32 +192,9 @@ export class CallStore {
 
   // ---------- records around a record
 
-  /**
-   * The company's record `step` reports before (−1) or after (+1) this one, also when it lies outside the calendar's
-   * window: the universe keeps every quarter of its model. The next record matters as much as the previous one: a
-   * company that reported just before the window's end of "now + 90 days" is followed by its next report about 91
-   * days later, outside the window, and its call must still guide for that quarter (docs/embedded-history.md).
-   */
+  /** The company's record `step` reports before (−1) or after (+1) this one, inside the window or not. */
   adjacentRecordOf(record: WireEarningsRecord, step: -1 | 1, nowMs: number): WireEarningsRecord | undefined {
-    if (this.eventsBySymbol === undefined) {
-      try {
-        const bySymbol = new Map<string, ReportEvent[]>();
-        for (const event of internalsOf(this.deps.universe).events) {
-          const list = bySymbol.get(event.entry.company.symbol) ?? [];
-          list.push(event);
-          bySymbol.set(event.entry.company.symbol, list);
-        }
-        this.eventsBySymbol = bySymbol;
-      } catch {
-        // A hand-made universe (tests) has no model behind it: the window's own records are all there is.
-        this.eventsBySymbol = null;
-      }
-    }
-    const events = this.eventsBySymbol?.get(record.ticker);
-    if (!events) return undefined;
-    const index = events.findIndex((e) => e.id === record.id);
-    const adjacent = index >= 0 ? events[index + step] : undefined;
-    return adjacent ? toEarningsRecord(adjacent, nowMs) : undefined;
+    return this.adjacent(record, step, nowMs);
   }
 
   /** Each record with the company's next and previous ones (from the window when there, else the universe's). */

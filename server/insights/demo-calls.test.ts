@@ -13,6 +13,7 @@ import { DEFAULT_SEED } from "@/embedded/config";
 import { generateScript } from "@/embedded/live/script/generate";
 import { testClock } from "@/embedded/test/test-clock";
 import { buildUniverse } from "@/embedded/universe";
+import { adjacentRecords } from "@/embedded/universe/adjacent-records";
 import type { WireEarningsRecord } from "@/embedded/universe/wire";
 import { computeInsights } from "@/lib/insights/engine";
 import type { ConsensusRecord, Insights } from "@/lib/schemas/insights";
@@ -46,15 +47,16 @@ function demoCalls(): DemoCall[] {
   // The service's "now" (EMBEDDED_NOW when the suite runs on another date: npm run test:dates).
   const now = new Date(testClock());
   const records = universe.earningsRecords(now);
+  const adjacent = adjacentRecords(universe);
   const withActuals = records
     .filter((r) => r.eps !== "" || r.revenue !== "")
     .sort((a, b) => b.date.localeCompare(a.date) || b.time.localeCompare(a.time))
     .slice(0, CALLS);
   return withActuals.map((record) => {
     const company = universe.findCompany(record.ticker)!;
-    const next = records
-      .filter((r) => r.ticker === record.ticker && r.date > record.date)
-      .sort((a, b) => a.date.localeCompare(b.date))[0];
+    // The next report as the service finds it: from the universe, also beyond the calendar's 90-day window (a call
+    // late in October guides for a quarter reported in February).
+    const next = adjacent(record, 1, now.getTime());
     const startTime = new Date(`${record.date}T21:00:00Z`);
     const script = generateScript({
       callId: `${record.id}`.padEnd(24, "0").slice(0, 24),

@@ -11,7 +11,8 @@
  * (the import process, its PGlite worker included) is printed beside it.
  *
  * `npm run bench -- --only library`, or alone: `node --conditions=react-server --import tsx bench/library.ts`
- * (`--no-postgres`: PGlite only; `--reuse-dir <a copy of a library folder>`: the searches alone).
+ * (`--no-postgres`: PGlite only; the searches alone, on a library an earlier run built: `--reuse-dir <a copy of a
+ * PGlite library folder>` and/or `--reuse-url <a PostgreSQL database holding the same archive>`).
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -52,7 +53,8 @@ export type LibraryBenchResult =
   | { skipped: string }
   | {
       queries: number;
-      pglite: LibraryDriverFigures;
+      /** An error only when the bench searched a PostgreSQL library alone (`--reuse-url`). */
+      pglite: LibraryDriverFigures | { error: string };
       postgres: LibraryDriverFigures | { error: string };
       /** Queries whose answers differ between the drivers (0 = identical). */
       driverMismatches: number | null;
@@ -148,8 +150,13 @@ async function runImport(
   return { wallMs, cpuMs: cpu ? Number(cpu[1]) * 1000 : null, ok };
 }
 
-async function child(withPostgres: boolean, reuseDir: string | null): Promise<LibraryBenchResult> {
-  if (!reuseDir && !existsSync(CORPUS)) return { skipped: `${CORPUS} is absent (CALLROOM_CORPUS_DIR)` };
+async function child(
+  withPostgres: boolean,
+  reuseDir: string | null,
+  reuseUrl: string | null,
+): Promise<LibraryBenchResult> {
+  if (!reuseDir && !reuseUrl && !existsSync(CORPUS))
+    return { skipped: `${CORPUS} is absent (CALLROOM_CORPUS_DIR)` };
   const { searchQuerySchema } = await import("../lib/schemas/search");
   const { createArchive } = await import("../server/archive/indexer");
   const { upstreamArchiveSource } = await import("../server/archive/upstream-source");
@@ -362,19 +369,33 @@ async function child(withPostgres: boolean, reuseDir: string | null): Promise<Li
   }
 
   const dirs: string[] = [];
-  if (reuseDir) {
-    // Searches only, on a library folder built by an earlier run (a copy: PGlite writes to it): for trying a change
-    // to the search without the half hour of backfill and import.
+  if (reuseDir || reuseUrl) {
+    // Searches only, on a library built by an earlier run (a copy of a PGlite folder: PGlite writes to it; or a
+    // PostgreSQL database holding the same archive): for trying a change to the search without the half hour of
+    // backfill and import. Both given: the answers are compared too.
     try {
-      const db = await createDatabase({ dataDir: reuseDir, logger: log, purpose: "bench" });
       const none = { wallMs: NaN, cpuMs: null, ok: 0 };
-      const pglite = await measure("pglite", db, NaN, none);
-      await db.close();
+      const skipped = { error: "skipped (--reuse-dir / --reuse-url)" };
+      let pglite: LibraryDriverFigures | { error: string } = skipped;
+      let postgres: LibraryDriverFigures | { error: string } = skipped;
+      if (reuseDir) {
+        const db = await createDatabase({ dataDir: reuseDir, logger: log, purpose: "bench" });
+        pglite = await measure("pglite", db, NaN, none);
+        await db.close();
+        console.error(`library: PGlite ${JSON.stringify(pglite)}`);
+      }
+      if (reuseUrl) {
+        const db = await createDatabase({ url: reuseUrl, dataDir: "", logger: log });
+        postgres = await measure("postgres", db, NaN, none);
+        await db.close();
+        console.error(`library: PostgreSQL ${JSON.stringify(postgres)}`);
+      }
+      const [a, b] = [answers.get("pglite"), answers.get("postgres")];
       return {
         queries: (queries as BenchQuery[] | null)?.length ?? 0,
         pglite,
-        postgres: { error: "skipped (--reuse-dir)" },
-        driverMismatches: null,
+        postgres,
+        driverMismatches: a && b ? a.filter((x, i) => x !== b[i]).length : null,
         loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
       };
     } finally {
@@ -427,7 +448,9 @@ async function child(withPostgres: boolean, reuseDir: string | null): Promise<Li
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const at = process.argv.indexOf("--reuse-dir");
   const reuseDir = at > 0 ? path.resolve(process.argv[at + 1] ?? "") : null;
-  const result = await child(!process.argv.includes("--no-postgres"), reuseDir);
+  const urlAt = process.argv.indexOf("--reuse-url");
+  const reuseUrl = urlAt > 0 ? (process.argv[urlAt + 1] ?? null) : null;
+  const result = await child(!process.argv.includes("--no-postgres"), reuseDir, reuseUrl);
   console.log(JSON.stringify(result));
   process.exit(0);
 }

@@ -70,7 +70,6 @@ type Row = {
   total_calls: number | string;
   total_hits: number | string;
   calls: SearchCallRow[] | string | null;
-  hits: HitRow[] | string | null;
   tickers: FacetRow[] | string | null;
   quarters: FacetRow[] | string | null;
 };
@@ -84,7 +83,7 @@ interface SearchCallRow {
   status: SearchCall["status"];
   hit_count: number;
 }
-interface HitRow {
+type HitRow = {
   call_id: string;
   sequence: number;
   start_ms: number;
@@ -93,7 +92,7 @@ interface HitRow {
   role: SearchHit["role"];
   section: SearchHit["section"];
   headline: string;
-}
+};
 interface FacetRow {
   value: string;
   calls: number;
@@ -105,22 +104,137 @@ function json<T>(value: T[] | string | null): T[] {
   return typeof value === "string" ? (JSON.parse(value) as T[]) : value;
 }
 
-function filters(query: SearchQuery): SQL {
+/** The filters on a sentence's own copies of its call's ticker, start and quarter (`s`), or on the call's row (`c`). */
+function filters(query: SearchQuery, on: "s" | "c" = "s"): SQL {
+  const symbol = sql.raw(`${on}.symbol`);
+  const start = sql.raw(on === "s" ? "s.call_start" : "c.start_time");
+  const quarter = sql.raw(`${on}.quarter`);
   const parts: SQL[] = [];
   if (query.tickers?.length)
     parts.push(
-      sql`AND s.symbol IN (${sql.join(
+      sql`AND ${symbol} IN (${sql.join(
         query.tickers.map((t) => sql`${t}`),
         sql`, `,
       )})`,
     );
-  if (query.from) parts.push(sql`AND s.call_start >= ${query.from}::date`);
+  if (query.from) parts.push(sql`AND ${start} >= ${query.from}::date`);
   // `to` is inclusive: the whole day.
-  if (query.to) parts.push(sql`AND s.call_start < (${query.to}::date + 1)`);
-  if (query.speaker) parts.push(sql`AND s.role = ${query.speaker}`);
-  if (query.section) parts.push(sql`AND s.section = ${query.section}`);
-  if (query.quarter) parts.push(sql`AND s.quarter = ${query.quarter}`);
+  if (query.to) parts.push(sql`AND ${start} < (${query.to}::date + 1)`);
+  if (on === "s" && query.speaker) parts.push(sql`AND s.role = ${query.speaker}`);
+  if (on === "s" && query.section) parts.push(sql`AND s.section = ${query.section}`);
+  if (query.quarter) parts.push(sql`AND ${quarter} = ${query.quarter}`);
   return sql.join(parts, sql` `);
+}
+
+/**
+ * The words of a query made only of words joined by OR ("margin", "tariffs OR margin"), as Postgres stems them, the
+ * most frequent first (in how many calls it occurs); `null` for anything else (a phrase, AND, NOT), which only the
+ * sentences themselves can answer. Read once per distinct query text: the parse is a function of the text alone
+ * (one configuration, `english`), and the order only decides how fast a search runs, never what it finds.
+ */
+const LEXEME = /^'((?:[^'\\]|'')+)'$/;
+const parsedWords = new Map<string, string[] | null>();
+const PARSED_KEPT = 500;
+
+async function wordsOf(db: Db, q: string): Promise<string[] | null> {
+  const cached = parsedWords.get(q);
+  if (cached !== undefined) return cached;
+  const [row] = await queryRows<{ text: string }>(
+    db,
+    sql`SELECT websearch_to_tsquery('english', ${q})::text AS text`,
+  );
+  let words: string[] | null = [];
+  for (const part of (row?.text ?? "").split(" | ")) {
+    const m = LEXEME.exec(part);
+    if (!m) {
+      words = null;
+      break;
+    }
+    words.push(m[1]!.replace(/''/g, "'"));
+  }
+  if (words?.length === 0) words = null;
+  if (words && words.length > 1) {
+    const counts = await queryRows<{ lexeme: string; calls: number }>(
+      db,
+      sql`SELECT w.lexeme, (SELECT count(*)::int FROM archive_call_terms t WHERE t.lexeme = w.lexeme) AS calls
+          FROM (VALUES ${sql.join(
+            words.map((w) => sql`(${w})`),
+            sql`, `,
+          )}) AS w(lexeme)`,
+    );
+    const calls = new Map(counts.map((c) => [c.lexeme, Number(c.calls)]));
+    words = [...new Set(words)].sort(
+      (a, b) => (calls.get(b) ?? 0) - (calls.get(a) ?? 0) || a.localeCompare(b),
+    );
+  }
+  if (parsedWords.size >= PARSED_KEPT) parsedWords.delete(parsedWords.keys().next().value!);
+  parsedWords.set(q, words);
+  return words;
+}
+
+/** Stemmed words as a `tsquery` (each quoted as-is: cast, never parsed again by a configuration). */
+const tsquery = (words: string[]) => words.map((w) => `'${w.replace(/'/g, "''")}'`).join(" | ");
+
+/**
+ * Matching sentences counted per call. For words joined by OR and no filter on the sentence itself (speaker,
+ * section), the most frequent word's count per call comes from `archive_call_terms` (a row per call) and only the
+ * sentences holding another word but not that one are visited; otherwise every matching sentence is.
+ */
+function perCall(query: SearchQuery, words: string[] | null): SQL {
+  if (!words || query.speaker || query.section) {
+    return sql`
+      SELECT s.call_id, s.symbol, s.call_start, s.quarter, count(*)::int AS hit_count
+      FROM archive_segments s, q
+      WHERE s.search @@ q.query ${filters(query)}
+      GROUP BY s.call_id, s.symbol, s.call_start, s.quarter`;
+  }
+  const [big, ...rest] = words;
+  // Constants, not CTEs: the planner reads the word's frequency from the statistics and joins a rare word's few
+  // calls by key instead of hashing every call.
+  return sql`
+      SELECT c.call_id, c.symbol, c.start_time AS call_start, c.quarter, sum(u.hits)::int AS hit_count
+      FROM (
+        SELECT t.call_id, t.hits FROM archive_call_terms t WHERE t.lexeme = ${big}
+        ${
+          rest.length
+            ? sql`UNION ALL
+        SELECT s.call_id, count(*)::int FROM archive_segments s
+        WHERE s.search @@ ${tsquery(rest)}::tsquery AND NOT s.search @@ ${tsquery([big!])}::tsquery
+        GROUP BY s.call_id`
+            : sql``
+        }
+      ) u JOIN archive_calls c ON c.call_id = u.call_id
+      WHERE TRUE ${filters(query, "c")}
+      GROUP BY c.call_id, c.symbol, c.start_time, c.quarter`;
+}
+
+/**
+ * The best sentences of the page's calls, by `ts_rank_cd`, with their highlights: a second statement, given the
+ * page's call ids as values, so the planner sees them. It reads the page's matching sentences through the search
+ * index and the calls' keys together (a sentence-by-sentence scan of ten whole calls cost more than all the rest of
+ * a search once the counting no longer visited sentences).
+ */
+async function pageHits(db: Db, query: SearchQuery, calls: SearchCallRow[]): Promise<HitRow[]> {
+  if (calls.length === 0) return [];
+  const ids = sql.join(
+    calls.map((c) => sql`${c.call_id}`),
+    sql`, `,
+  );
+  const tsquery = sql`websearch_to_tsquery('english', ${query.q})`;
+  return queryRows<HitRow>(
+    db,
+    sql`
+    SELECT r.call_id, r.sequence, r.start_ms, r.speaker, r.speaker_name, r.role, r.section,
+           ts_headline('english', r.text, ${tsquery}, ${HEADLINE_OPTIONS}) AS headline
+    FROM (
+      SELECT s.call_id, s.sequence, s.text, s.start_ms, s.speaker, s.speaker_name, s.role, s.section,
+             row_number() OVER (PARTITION BY s.call_id ORDER BY ts_rank_cd(s.search, ${tsquery}) DESC, s.sequence) AS n
+      FROM archive_segments s
+      WHERE s.call_id IN (${ids}) AND s.search @@ ${tsquery} ${filters(query)}
+    ) r
+    WHERE r.n <= ${HITS_PER_CALL}
+    ORDER BY r.call_id, r.sequence`,
+  );
 }
 
 export async function searchArchive(db: Db, query: SearchQuery): Promise<SearchResult> {
@@ -131,17 +245,15 @@ export async function searchArchive(db: Db, query: SearchQuery): Promise<SearchR
         sql`, `,
       )
     : null;
+  const words = await wordsOf(db, query.q);
   const [row] = await queryRows<Row>(
     db,
     sql`
     WITH q AS (SELECT websearch_to_tsquery('english', ${query.q}) AS query),
     per_call AS MATERIALIZED (
       -- Each sentence carries its call's ticker, start and quarter: ranking, totals and both facets come from the
-      -- matching sentences alone; the calls table is read for the page's ten calls only.
-      SELECT s.call_id, s.symbol, s.call_start, s.quarter, count(*)::int AS hit_count
-      FROM archive_segments s, q
-      WHERE s.search @@ q.query ${filters(query)}
-      GROUP BY s.call_id, s.symbol, s.call_start, s.quarter
+      -- matching sentences (or the per-call word counts) alone; the calls table is read for the page's ten calls.
+      ${perCall(query, words)}
     ),
     page AS (
       SELECT p.call_id, p.hit_count, p.symbol, p.quarter, p.call_start AS start_time, c.name, c.title, c.status
@@ -150,19 +262,6 @@ export async function searchArchive(db: Db, query: SearchQuery): Promise<SearchR
         ORDER BY hit_count DESC, call_start DESC, call_id
         LIMIT ${pageSize} OFFSET ${query.page * pageSize}
       ) p JOIN archive_calls c ON c.call_id = p.call_id
-    ),
-    top AS (
-      -- Per page call, through its primary key: a scan of every hit joined to the page afterwards read them all.
-      -- The call's sentences are read by the key alone (OFFSET 0 keeps the planner from pushing the match into the
-      -- scan): with the match pushed in, it intersected the key with the search index's whole bitmap of the word,
-      -- once per page call, ten walks of "margin"'s 15,000 entries for one page (docs/storage.md).
-      SELECT t.* FROM page p CROSS JOIN LATERAL (
-        SELECT s.call_id, s.sequence, s.text, s.start_ms, s.speaker, s.speaker_name, s.role, s.section
-        FROM (SELECT * FROM archive_segments s0 WHERE s0.call_id = p.call_id OFFSET 0) s, q
-        WHERE s.search @@ q.query ${filters(query)}
-        ORDER BY ts_rank_cd(s.search, q.query) DESC, s.sequence
-        LIMIT ${HITS_PER_CALL}
-      ) t
     )
     SELECT
       (SELECT numnode(query) FROM q) AS nodes,
@@ -178,12 +277,6 @@ export async function searchArchive(db: Db, query: SearchQuery): Promise<SearchR
           'call_id', call_id, 'symbol', symbol, 'name', name, 'title', title, 'quarter', quarter,
           'start_time', start_time, 'status', status, 'hit_count', hit_count)
         ORDER BY hit_count DESC, start_time DESC, call_id) FROM page) AS calls,
-      (SELECT json_agg(json_build_object(
-          'call_id', top.call_id, 'sequence', top.sequence, 'start_ms', top.start_ms, 'speaker', top.speaker,
-          'speaker_name', top.speaker_name, 'role', top.role, 'section', top.section,
-          'headline', ts_headline('english', top.text, q.query, ${HEADLINE_OPTIONS}))
-        ORDER BY top.call_id, top.sequence)
-       FROM top, q) AS hits,
       (SELECT json_agg(json_build_object('value', symbol, 'calls', n) ORDER BY n DESC, symbol)
        FROM (SELECT symbol, count(*)::int AS n FROM per_call GROUP BY symbol
              ORDER BY n DESC, symbol LIMIT ${FACET_LIMIT}) f) AS tickers,
@@ -216,8 +309,9 @@ export async function searchArchive(db: Db, query: SearchQuery): Promise<SearchR
       `The archive holds no call from ${unknownTickers.join(", ")}. Check the ticker, or search every company.`,
     );
   }
+  const pageCalls = json<SearchCallRow>(row?.calls ?? null);
   const hitsByCall = new Map<string, SearchHit[]>();
-  for (const h of json<HitRow>(row?.hits ?? null)) {
+  for (const h of await pageHits(db, query, pageCalls)) {
     const list = hitsByCall.get(h.call_id) ?? [];
     list.push({
       sequence: h.sequence,
@@ -230,7 +324,7 @@ export async function searchArchive(db: Db, query: SearchQuery): Promise<SearchR
     });
     hitsByCall.set(h.call_id, list);
   }
-  const calls: SearchCall[] = json<SearchCallRow>(row?.calls ?? null).map((c) => ({
+  const calls: SearchCall[] = pageCalls.map((c) => ({
     callId: c.call_id,
     symbol: c.symbol,
     name: c.name,

@@ -257,7 +257,7 @@ export class ArchiveStore {
    */
   async compactSearchIndex(options: { vacuum?: boolean } = {}): Promise<void> {
     if (options.vacuum) {
-      await this.db.execute(sql`VACUUM (ANALYZE) archive_calls, archive_segments`);
+      await this.db.execute(sql`VACUUM (ANALYZE) archive_calls, archive_segments, archive_call_terms`);
       return;
     }
     await this.db.execute(sql`SELECT gin_clean_pending_list('archive_segments_search_idx'::regclass)`);

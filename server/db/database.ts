@@ -1,7 +1,7 @@
 import "server-only";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -93,7 +93,14 @@ async function createPglite(
   // Drizzle's PGlite driver over the worker's client: the same session code as over an in-process PGlite.
   const db = drizzlePglite({ client: client as never });
   try {
+    const applied = async () =>
+      (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`))
+        .rows[0]?.n ?? 0;
+    const before = await applied().catch(() => 0);
     await migratePglite(db, { migrationsFolder });
+    // PGlite runs no autovacuum: a migration that wrote rows (0007 counts every stored sentence's words) leaves
+    // them without the visibility map that index-only reads of search need, until the next backfill's VACUUM.
+    if (before > 0 && (await applied()) > before) await db.execute(sql`VACUUM (ANALYZE)`);
   } catch (error) {
     await client.close().catch(() => {});
     owner?.release();

@@ -3,11 +3,12 @@
  * facet promises exactly what its filter returns (issue 26 item 4; two processes on one folder once broke both).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { searchQuerySchema, type SearchResult } from "@/lib/schemas/search";
 import { parseImportFile } from "@/server/archive/import/parse-file";
 import { searchArchive } from "@/server/archive/search";
 import { ArchiveStore } from "@/server/archive/store";
-import type { Database } from "@/server/db/database";
+import { queryRows, type Database } from "@/server/db/database";
 import { drivers } from "./drivers";
 import { fixtureCall, fixtureId } from "./fixtures";
 import { corpusTranscript } from "./transcript-files";
@@ -92,6 +93,101 @@ for (const driver of drivers()) {
       }
       const calls = base.facets.tickers.reduce((n, f) => n + f.calls, 0);
       expect(calls).toBe(base.totalCalls);
+    });
+
+    it("counts a call's hits for words joined by OR as its sentences do (a sentence with two of the words once)", async () => {
+      for (const raw of [
+        { q: "margin" },
+        { q: "tariffs OR margin" },
+        { q: "tariffs OR margin OR backlog OR questions" },
+        { q: "margin OR backlog", tickers: "NWSC" },
+        { q: "margins OR demand", quarter: "2021-Q1" },
+      ]) {
+        const query = searchQuerySchema.parse(raw);
+        const result = await searchArchive(database.db, query);
+        const truth = await queryRows<{ call_id: string; hits: number }>(
+          database.db,
+          sql`SELECT call_id, count(*)::int AS hits FROM archive_segments
+              WHERE search @@ websearch_to_tsquery('english', ${query.q})
+                AND (${query.tickers?.[0] ?? null}::text IS NULL OR symbol = ${query.tickers?.[0] ?? null})
+                AND (${query.quarter ?? null}::text IS NULL OR quarter = ${query.quarter ?? null})
+              GROUP BY call_id`,
+        );
+        const hits = new Map(truth.map((t) => [t.call_id, t.hits]));
+        expect(truth.length, raw.q).toBeGreaterThan(0);
+        expect(result.totalCalls, raw.q).toBe(truth.length);
+        expect(result.totalHits, raw.q).toBe(truth.reduce((n, t) => n + t.hits, 0));
+        for (const call of result.calls)
+          expect(call.hitCount, `${raw.q} ${call.callId}`).toBe(hits.get(call.callId));
+      }
+    });
+
+    it("keeps each call's word counts equal to its sentences through every kind of write", async () => {
+      const store = new ArchiveStore(database.db);
+      const drift = async () => {
+        const [row] = await queryRows<{ differences: number; rows: number }>(
+          database.db,
+          sql`WITH truth AS (
+                SELECT w.lexeme, s.call_id, count(*)::int AS hits
+                FROM archive_segments s, unnest(tsvector_to_array(s.search)) AS w(lexeme) GROUP BY 1, 2
+              )
+              SELECT (SELECT count(*)::int FROM (
+                (SELECT lexeme, call_id, hits FROM archive_call_terms EXCEPT SELECT * FROM truth)
+                UNION ALL
+                (SELECT * FROM truth EXCEPT SELECT lexeme, call_id, hits FROM archive_call_terms)
+              ) d) AS differences, (SELECT count(*)::int FROM archive_call_terms) AS rows`,
+        );
+        return row!;
+      };
+      expect((await drift()).differences).toBe(0);
+      // A call stored again with other words (its sentences deleted and written anew).
+      await store.storeCall(
+        fixtureCall({
+          callId: fixtureId(3),
+          symbol: "NWSC",
+          startTime: new Date(Date.UTC(2026, 0, 12, 21)).toISOString(),
+          status: "enriched",
+          remarks: ["Freight costs eased.", "Freight volumes rose."],
+          question: "How should we think about freight next year?",
+        }),
+      );
+      // A live call, a sentence at a time, a replayed sentence among them.
+      await store.startLiveCall({
+        callId: fixtureId(40),
+        symbol: "LIVE",
+        name: "Live Corp.",
+        startTime: new Date(Date.UTC(2026, 1, 1, 21)).toISOString(),
+      });
+      const live = (sequence: number, text: string) => ({
+        callId: fixtureId(40),
+        sequence,
+        speaker: "SPEAKER_1",
+        startMs: sequence * 1000,
+        endMs: sequence * 1000 + 900,
+        text,
+        sentiment: null,
+        role: "executive" as const,
+        section: "prepared" as const,
+      });
+      await store.appendLiveSentences([live(0, "Freight margins widened.")]);
+      await store.appendLiveSentences([live(0, "Freight margins widened."), live(1, "Margins held.")]);
+      expect((await drift()).differences).toBe(0);
+      const freight = await searchArchive(database.db, searchQuerySchema.parse({ q: "freight OR margin" }));
+      expect(freight.calls.find((c) => c.callId === fixtureId(40))?.hitCount).toBe(2);
+      // A sentence changed in place, and a call's sentences removed: no count is left behind.
+      await database.db.execute(
+        sql`UPDATE archive_segments SET text = 'Pricing held.' WHERE call_id = ${fixtureId(40)} AND sequence = 1`,
+      );
+      expect((await drift()).differences).toBe(0);
+      await database.db.execute(sql`DELETE FROM archive_segments WHERE call_id = ${fixtureId(3)}`);
+      const after = await drift();
+      expect(after.differences).toBe(0);
+      expect(after.rows).toBeGreaterThan(0);
+      const [left] = await queryRows<{ n: number }>(
+        database.db,
+        sql`SELECT count(*)::int AS n FROM archive_call_terms WHERE call_id = ${fixtureId(3)}`,
+      );
+      expect(left!.n).toBe(0);
     });
   });
 }

@@ -86,6 +86,23 @@ export const archiveSegments = pgTable(
   ],
 );
 
+/**
+ * How many sentences of each call hold each word (lexeme of the `english` configuration): search counts a call's hits
+ * for one word, or for the most frequent word of an OR, from here, a row per call, instead of visiting every
+ * matching sentence (server/archive/search.ts, docs/storage.md "Search at library scale"). Kept by triggers on
+ * `archive_segments` (migration 0007), so every writer keeps it true. The primary key also carries `hits`
+ * (`INCLUDE`, added by hand in the migration): the count is read from the index alone.
+ */
+export const archiveCallTerms = pgTable(
+  "archive_call_terms",
+  {
+    lexeme: text("lexeme").notNull(),
+    callId: text("call_id").notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lexeme, t.callId] })],
+);
+
 /** Small key/value state of the indexer (the backfill's position), so a restart resumes instead of starting over. */
 export const archiveState = pgTable("archive_state", {
   key: text("key").primaryKey(),

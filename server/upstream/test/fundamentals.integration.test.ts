@@ -14,10 +14,6 @@ import { clearUpstreamEnv, setUpstreamEnv } from "./env";
 import { getRuntime } from "@/server/runtime";
 
 /**
- * Every fundamentals kind through our route against the embedded service, checked against our app schemas, in both
- * wire dialects (docs/upstream.md §8): the contract's shapes and the real service's documented ones.
- */
-/**
  * These tests check shapes, not speed: a statement the embedded service builds on first request can take longer
  * than the production 8 s deadline on a machine shared with other suites (npm run test:dates runs several dates at
  * once), and a 504 then would say nothing about the wire.
@@ -28,6 +24,10 @@ const upstreamVars = (embedded: TestEmbedded) => ({
   UPSTREAM_TIMEOUT_MS: "18000", // just under the suite's 20 s test timeout (vitest.config.ts)
 });
 
+/**
+ * Every fundamentals kind through our route against the embedded service, checked against our app schemas, in both
+ * wire dialects (docs/upstream.md §8): the contract's shapes and the real service's documented ones.
+ */
 describe.each(["contract", "documented"] as const)("fundamentals routes (%s wire)", (wire) => {
   let embedded: TestEmbedded;
   let symbol = "";

@@ -7,6 +7,8 @@
  *   npm run test:dates -- --quick                          # without the real-time ones (REAL_TIME_SUITES)
  *   npm run test:dates -- --date 2028-02-29T15:00:00Z      # one date (repeat --date for more)
  *   npm run test:dates -- embedded/rest                     # other Vitest files or folders
+ *   npm run test:dates -- --workers 6                       # Vitest workers per date (the real-time suites mostly
+ *                                                           # wait on the clock: more workers than cores pays)
  *
  * What `EMBEDDED_NOW` shifts, and why the app's own "today" stays on the real clock: docs/upstream.md §7; which tests
  * read which clock: docs/embedded-history.md, "Every test on any date".
@@ -65,10 +67,11 @@ interface VitestReport {
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 
-function parseArgs(argv: string[]): { dates: string[]; files: string[] } {
+function parseArgs(argv: string[]): { dates: string[]; files: string[]; workers: number | null } {
   const dates: string[] = [];
   const files: string[] = [];
   let quick = false;
+  let workers: number | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--date") {
@@ -77,11 +80,16 @@ function parseArgs(argv: string[]): { dates: string[]; files: string[] } {
       dates.push(value);
     } else if (arg.startsWith("--date=")) dates.push(arg.slice("--date=".length));
     else if (arg === "--quick") quick = true;
-    else files.push(arg);
+    else if (arg === "--workers") {
+      workers = Number(argv[++i]);
+      if (!Number.isInteger(workers) || workers < 1)
+        throw new Error("--workers needs a whole number, e.g. --workers 6");
+    } else files.push(arg);
   }
   return {
     dates: dates.length > 0 ? dates : [...YEAR_DATES],
     files: files.length > 0 ? files : quick ? QUICK_SUITES : [...QUICK_SUITES, ...REAL_TIME_SUITES],
+    workers,
   };
 }
 
@@ -102,6 +110,7 @@ function runDate(
   date: string,
   files: string[],
   folder: string,
+  workers: number | null,
 ): { ok: boolean; line: string; failures: string[] } {
   const output = join(folder, `${date.replace(/[:.]/g, "-")}.json`);
   const started = Date.now();
@@ -113,6 +122,7 @@ function runDate(
       ...files,
       "--reporter=json",
       `--outputFile=${output}`,
+      ...(workers === null ? [] : [`--maxWorkers=${workers}`]),
     ],
     { cwd: root, env: { ...process.env, EMBEDDED_NOW: date }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
   );
@@ -131,13 +141,13 @@ function runDate(
 }
 
 function main(): void {
-  const { dates, files } = parseArgs(process.argv.slice(2));
+  const { dates, files, workers } = parseArgs(process.argv.slice(2));
   const folder = mkdtempSync(join(tmpdir(), "callroom-test-dates-"));
   console.log(`${files.length} Vitest paths on ${dates.length} dates (EMBEDDED_NOW), one date at a time`);
   let passed = 0;
   try {
     for (const date of dates) {
-      const { ok, line, failures } = runDate(date, files, folder);
+      const { ok, line, failures } = runDate(date, files, folder, workers);
       console.log(line);
       for (const failure of failures) console.log(`    ${failure}`);
       if (ok) passed++;

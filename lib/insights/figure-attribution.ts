@@ -33,7 +33,7 @@ const CONTRIBUTION_BEFORE =
   /\b(?:contribut(?:ed|ing|es)|accounted for|includ(?:ed|es|ing)|which included|added|adding|to add|will add|cost(?:ing)? us|hurt|helped|benefit(?:t)?ed|offset|impacted|affected|weighed on \w+)\s+(?:(?:a net|a|an|approximately|about|roughly|another|an additional|nearly|almost|over|more than|some)\s+)*$/i;
 /** A cause acting on a metric, "… reduced operating income by $X": the amount is an impact, not the metric. */
 const IMPACT_VERB =
-  /\b(?:impact(?:ed|ing|s)?|increased|decreased|affect(?:ed|ing|s)?|benefit(?:t)?(?:ed|ing|s)?|hurt(?:ing|s)?|help(?:ed|ing|s)?|contribut(?:ed|ing|es)|add(?:ed|ing|s)|reduc(?:ed|ing|es)|lower(?:ed|ing|s)|rais(?:ed|ing|es)|boost(?:ed|ing|s)|drove|driv(?:ing|es)|offset(?:ting|s)?|pressur(?:ed|ing|es)|weigh(?:ed|ing|s) on|cost(?:ing|s)?)\b/gi;
+  /\b(?:impact(?:ed|ing|s)?|increased|decreased|increase|decrease|reduce|lower|raise|boost|add|help|hurt|benefit|drive|offset|affect(?:ed|ing|s)?|benefit(?:t)?(?:ed|ing|s)?|hurt(?:ing|s)?|help(?:ed|ing|s)?|contribut(?:ed|ing|es)|add(?:ed|ing|s)|reduc(?:ed|ing|es)|lower(?:ed|ing|s)|rais(?:ed|ing|es)|boost(?:ed|ing|s)|drove|driv(?:ing|es)|offset(?:ting|s)?|pressur(?:ed|ing|es)|weigh(?:ed|ing|s) on|cost(?:ing|s)?)\b/gi;
 const WE_BEFORE =
   /\b(?:we|we've|we have|we've also|we also|we also have|we further|we were able to|we were able to further)\s*$/i;
 /** "30% of revenue", "96% of our customers": a share of a whole, not a level or a movement of a metric. */
@@ -67,7 +67,7 @@ export function clauseStartOf(text: string, at: number): number {
 
 /** Nouns that own an amount said right before them ("$500 million facility", "$2 million in savings"). */
 const FORWARD_OWNER =
-  /^(?:capacity|facility|facilities|projects?|programs?|notes|bonds|offering|authorization|acquisitions?|investments?|proceeds|consideration|charges?|impairments?|gains?|costs?|savings|reserves?|provisions?|TAM|market|opportunit(?:y|ies)|pipeline|headwinds?|tailwinds?|impacts?|benefits?|contributions?|dilution|accretion|premiums?|abatements?|adjustments?|taxes|coupon|base|size)$/i;
+  /^(?:capacity|facility|facilities|projects?|programs?|notes|bonds|offering|authorization|acquisitions?|investments?|proceeds|consideration|charges?|impairments?|gains?|costs?|savings|reserves?|provisions?|TAM|market|opportunit(?:y|ies)|pipeline|headwinds?|tailwinds?|impacts?|benefits?|contributions?|dilution|accretion|premiums?|abatements?|adjustments?|taxes|coupon|base|size|availability|revolver|refunds?|grants?|pool)$/i;
 /** The amount is owned by a noun that is none of our metrics: nothing is stated, nothing is guessed. */
 export const BLOCKED = "blocked" as const;
 

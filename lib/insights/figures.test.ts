@@ -119,3 +119,44 @@ describe("extractFigures", () => {
     expect(one("We opened 12 stores in 2026.")).toEqual([]);
   });
 });
+
+describe("extractFigures on phrasings real calls use (sentences written here)", () => {
+  const facts = (text: string) =>
+    extractFigures({ sequence: 0, text, startMs: 0 })
+      .filter(isFact)
+      .map((f) => ({ metric: f.metric, segment: f.segment, kind: f.kind, value: f.value }));
+
+  it("does not make a level negative for a loss named in an aside", () => {
+    expect(facts("Parts revenue, including realized currency losses, was $2.4 billion.")).toEqual([
+      { metric: "segment_revenue", segment: "Parts", kind: "level", value: 2.4e9 },
+    ]);
+  });
+
+  it("takes no figure from a beat, the market's numbers, a ratio to a base year, or an effect on a metric", () => {
+    expect(facts("We beat the midpoint of our outlook by $0.05 per share.")).toEqual([]);
+    expect(facts("Industry same-store sales fell 12% in the period.")).toEqual([]);
+    expect(facts("Sales reached roughly 85% of 2019 levels.")).toEqual([]);
+    expect(facts("This refinancing will reduce interest expense by about $6 million a year.")).toEqual([]);
+  });
+
+  it("reads the company, its basis and a verb as no part of it, and a country as one", () => {
+    expect(facts("The Company's effective tax rate was 23%.")).toEqual([
+      { metric: "tax_rate", segment: null, kind: "level", value: 23 },
+    ]);
+    expect(facts("Non-GAAP earnings are expected to be $3.10 to $3.20 per share.")[0]?.segment).toBeNull();
+    expect(facts("Those savings produced adjusted EBITDA of $61 million.")[0]?.segment).toBeNull();
+    expect(facts("Adjusted diluted EPS rose 12% to $1.40.").map((f) => f.segment)).toEqual([null, null]);
+    expect(facts("Fixed index annuity sales grew 5% to $700 million.")[0]?.segment).toBe(
+      "Fixed index annuity",
+    );
+    expect(facts("Our US sales rose 9%.")).toEqual([
+      { metric: "segment_revenue", segment: "US", kind: "change", value: 9 },
+    ]);
+  });
+
+  it("reads a cut named before a described metric as a change", () => {
+    expect(facts("We cut store-level operating expenses 15%.")).toEqual([
+      { metric: "operating_expenses", segment: null, kind: "change", value: -15 },
+    ]);
+  });
+});

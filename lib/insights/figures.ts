@@ -104,6 +104,13 @@ const MARGIN_OF: Partial<Record<FigureMetric, FigureMetric>> = {
   ebitda: "ebitda_margin",
   net_income: "net_margin",
 };
+const BEAT_BY =
+  /\b(?:exceed(?:ed|ing|s)?|beat(?:ing|s)?|surpass(?:ed|ing)?|above|ahead of|below|short of|missed)\b[^.;$]{0,70}\bby\s+(?:(?:approximately|about|roughly|nearly|almost|over|more than)\s+)?$/i;
+/** "sales, including realized hedging losses, were $1.1 billion": a loss inside an aside does not make it negative. */
+const LOSS_ASIDE = /\b(?:including|excluding|net of|before|after)\b[^,.;$]*\b(?:loss(?:es)?|outflows?)\b/i;
+const OF_BASE_YEAR =
+  /^\s*of\s+(?:the\s+)?(?:prior[- ]year|last year|previous year|(?:fiscal\s+)?20\d\d)(?:'s)?(?:\s+(?:levels?|period|quarter|sales|revenues?|volumes?))?\b/i;
+const INDUSTRY_BEFORE = /\b(?:industry|industry-wide|peers?|competitors?'?)\s+(?:[\w-]+\s+){0,2}$/i;
 const THIRD_PARTY = /\baccording to\b|\bindustry (?:data|sources|reports?)\b/i;
 
 /** The figures of one sentence, in order; ids number them within the sentence. */
@@ -125,22 +132,37 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
   let lastWasImpact = false;
   let lastWasShare = false;
   const respectively = respectiveBases(text, mentions);
+  // Where the last amount that is no figure ended (an effect, a share, a noun not ours owning it).
+  let notFigureEnd = -1;
   for (const [i, mention] of mentions.entries()) {
     const gap = text.slice(prevEnd, mention.start);
     const thisPrevEnd = prevEnd;
     prevEnd = mention.end;
     if (RESTATED_AWAY.test(gap) || TOLERANCE.test(gap)) continue;
+    // "exceeding the midpoint of our guidance by $0.08 per share": a beat or a miss, not a figure of the company.
+    if (BEAT_BY.test(gap)) continue;
+    // "discrete tax items of $135 million, or $0.30 per share": the other form of an amount that is no figure.
+    if (notFigureEnd === thisPrevEnd && /^\s*,?\s*or\s*$/i.test(gap)) {
+      notFigureEnd = mention.end;
+      continue;
+    }
     // "customers with more than $1 million in ARR": a threshold, not a figure.
     if (/\bwith (?:more than|over|at least|greater than|in excess of)\s*$/i.test(gap)) continue;
     const clauseStart = clauseStartOf(text, mention.start);
     const attributed = attribute(text, mention, thisPrevEnd, hits, asides);
-    if (attributed === BLOCKED) continue;
+    if (attributed === BLOCKED) {
+      notFigureEnd = mention.end;
+      continue;
+    }
     // "… reduced revenue by $20 million and EBITDA by $2 million": the list goes on with the same effect.
     const impact: boolean =
       isImpact(text, mention, attributed?.hit ?? null, clauseStart) ||
       (lastWasImpact && /^\s*,?\s*(?:and\s+[\w&\s-]{1,30}?\s+by|or)\s*$/i.test(gap));
     lastWasImpact = impact;
-    if (impact) continue;
+    if (impact) {
+      notFigureEnd = mention.end;
+      continue;
+    }
     const attribution = attributed ?? unnamed(text, mention, clauseStart);
     if (!attribution) continue;
     let metric = attribution.hit.metric!;
@@ -176,9 +198,21 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
       mention.unit === "percent" &&
       /\b(?:up|down) from\s*$|\bcompared (?:to|with)\s*$|\bversus\s*$/i.test(gap);
     lastWasShare = false;
+    // "sales of about 82% of prior year", "at 90% of 2019 levels": a ratio to a base year, not a movement.
+    if (
+      mention.unit === "percent" &&
+      OF_BASE_YEAR.test(after) &&
+      !isRatioMetric(metric) &&
+      !COMPARATOR_BEFORE.test(gap)
+    )
+      continue;
+    // "industry same-restaurant sales decreased 26%": the market's figure, not the company's.
+    if (INDUSTRY_BEFORE.test(text.slice(Math.max(0, attribution.hit.start - 40), attribution.hit.start)))
+      continue;
     if (share || shareAgain) {
       if (!share || !REVENUE_NOUN.test(share[1]!) || !canBeRatioOfRevenue(metric)) {
         lastWasShare = true;
+        notFigureEnd = mention.end;
         continue;
       }
       ratioOfRevenue = true;
@@ -341,7 +375,7 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
           NEGATIVE_AFTER.test(afterAlt) ||
           (preChange !== null && PRE_CHANGE_NEGATIVE.test(preChange[1]!)) ||
           (attribution.how === "forward" && NEGATIVE_AFTER.test(forwardAfter))
-        : lossMetric || NEGATIVE_LEVEL.test(gap);
+        : lossMetric || (NEGATIVE_LEVEL.test(gap) && !LOSS_ASIDE.test(gap));
     // A loss that shrank is earnings that grew: "net loss declined $77 million".
     const flip = kind === "change" && lossMetric ? !negative : negative;
     if (flip) {

@@ -10,7 +10,7 @@ const FORWARD =
 
 /** Where a forward word looks back: "than we expected", "in line with our guidance", "exceeded our outlook". */
 const BACKWARD =
-  /\b(?:(?:than|as) (?:we |I |had |was |were |originally |previously |initially )*(?:expected|anticipated|forecast(?:ed)?|planned|guided|projected|targeted)|(?:in line with|consistent with|within|above|below|ahead of|exceed(?:ed|ing)?|beat|at|toward|to) (?:the )?(?:(?:top|high|low|upper|lower) end of )?(?:our |the )?(?:prior |previous |original |revised |initial )?(?:(?:Q\d|\w+ quarter|full[- ]year) )?(?:expectations?|guidance(?: range)?|outlook|forecast|targets?|range)|(?:better|worse|stronger|weaker|higher|lower|faster|slower)[- ]than[- ](?:expectations?|anticipated|expected|estimated|forecast(?:ed)?|planned|projected|guided)|as (?:expected|anticipated|forecasted)|expected to close|(?:we|I) had (?:expect(?:ed)?|anticipated|planned|forecast(?:ed)?|guided|estimated)|(?:we've|we have|we had) (?:estimated|forecasted|projected)|(?:un|un-)expected(?:ly)?|forward-looking|projections? (?:are|is) subject)\b/gi;
+  /\b(?:(?:than|as) (?:we |I |had |was |were |originally |previously |initially )*(?:expected|anticipated|forecast(?:ed)?|planned|guided|projected|targeted)|(?:in line with|consistent with|within|above|below|ahead of|exceed(?:ed|ing)?|beat|at|toward|to) (?:the )?(?:(?:top|high|low|upper|lower) end of )?(?:our |the )?(?:prior |previous |original |revised |initial )?(?:(?:Q\d|\w+ quarter|full[- ]year) )?(?:range of expectations?|expectations?|guidance(?: range)?|outlook|forecast|targets?|range)|(?:better|worse|stronger|weaker|higher|lower|faster|slower)[- ]than[- ](?:expectations?|anticipated|expected|estimated|forecast(?:ed)?|planned|projected|guided)|as (?:expected|anticipated|forecasted)|as (?:we|you|one|I) (?:would|might|could|should|may) (?:expect|anticipate)|range of expectations?|expected to close|(?:we|I) had (?:expect(?:ed)?|anticipated|planned|forecast(?:ed)?|guided|estimated)|(?:we've|we have|we had) (?:estimated|forecasted|projected)|(?:un|un-)expected(?:ly)?|forward-looking|projections? (?:are|is) subject)\b/gi;
 
 /** A prior guidance range restated next to the new one ("up from our previous guidance of …"). */
 export const PRIOR_GUIDANCE =
@@ -86,7 +86,15 @@ const RESULT_WORDS =
 
 /** Statements about guidance that state none: "we don't provide quarterly guidance", "we will update you". */
 const NO_CONTENT =
-  /\b(?:(?:do not|don't|won't|will not|not) (?:provide|give|guide|update)|(?:will|to) (?:update|provide|share|give) (?:you|more|further|an update)|refer to (?:our|the) (?:press release|slides?)|forward-looking statements)\b/i;
+  /\b(?:(?:do not|don't|won't|will not|not) (?:provide|give|guide|update)|(?:will|'ll|to) (?:update|provide|share|give) (?:you|more|further|an update|with you)|refer to (?:our|the) (?:press release|slides?)|forward-looking statements)\b/i;
+
+/**
+ * A sentence that names the outlook as a subject to come or gone, with no amount in it: "I will begin with the
+ * quarter and conclude with guidance for 2020", "… turn the call over to Alan for our outlook for Q2", "we've talked
+ * about the margin outlook", "providing formal earnings guidance". And someone else's: "guidance by the CDC".
+ */
+const ANNOUNCES =
+  /\b(?:conclud(?:e|ing) with|discuss(?:ing|ion of)?|review(?:ing)?|cover(?:ing)?|walk(?:ing)? (?:you )?through|talk(?:ed|ing)? about|go(?:ing)? (?:over|through)|turn(?:ing)? (?:the call |it )?over to \w+(?: \w+)? (?:to|for)|(?:provid(?:e|es|ed|ing)|giv(?:e|es|ing)|issu(?:e|es|ed|ing)|introduc(?:e|es|ed|ing)|reinstat(?:e|es|ed|ing)|withdr[ae]w(?:ing|n)?) (?:formal |annual |quarterly |full-year |any |an? )?(?:earnings |financial )?)\b[^.;]{0,80}\b(?:guidance|outlook|expectations|forecast)\b|\b(?:guidance|outlook|forecast) (?:from|by|of) the\b|\b(?:World|Energy|Economic|Industry) Outlook\b/i;
 
 /**
  * Whether a sentence is management's forward-looking statement about the company's results: a guidance figure, or
@@ -99,6 +107,7 @@ export function isGuidanceStatement(input: GuidanceStatementInput): boolean {
   if (text.endsWith("?")) return false;
   if (input.hasGuidanceFigure) return true;
   if (TRANSITION.test(text) || NO_CONTENT.test(text)) return false;
+  if (ANNOUNCES.test(text) && !/\d/.test(text)) return false;
   const cues = forwardCues(text);
   if (cues.length === 0) return false;
   return RESULT_WORDS.test(text);

@@ -189,6 +189,11 @@ const WORDS: MetricWord[] = [
   },
   { metric: "revenue", re: /\b(?:revenues?|(?:net |total )?sales|top[- ]line|turnover)\b/gi },
   { metric: "revenue", re: /\b(?:organic|core|local[- ]currency|constant[- ]currency) growth\b/gi },
+  // "$1.6 billion in availability under its credit facilities": borrowing room, neither cash nor debt.
+  {
+    metric: null,
+    re: /\b(?:availability|revolver|revolving credit(?: facility)?|credit (?:facility|facilities|line))\b/gi,
+  },
   { metric: null, re: /\b(?:FFO|debt|net debt)[- ]to[- ](?:debt|EBITDA|EBITDAR|capital|cap|equity)\b/gi },
   {
     metric: null,

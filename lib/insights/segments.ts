@@ -19,7 +19,7 @@ const COMPANY_WORDS = new Set(
   by as its our your we also still just only even both all each every same new last prior previous current
   next this-year's record-breaking double-digit single-digit high low mid top-line bottom-line
   recurring nonrecurring non-recurring one-time cash base ending beginning average period-end year-end dollar
-  dollars percent per share shares unit`
+  dollars percent per share shares unit non economic ongoing normalized operational weekly monthly daily diluted`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -71,6 +71,14 @@ const SEGMENT_LEXICON = new Set(
     .filter(Boolean),
 );
 
+/** Lower-case words before a metric that are no part of the company: verbs, and the market the company is in. */
+const WEAK_NOT = new Set(
+  `implies imply means suggests shows gives makes takes puts brings drives factors items things results industry
+  market markets peer peers competitor competitors sector economy`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
 /** Nouns that name a part of a company rather than the company. */
 const PART_NOUNS =
   /\b(?:segments?|business(?:es)?|divisions?|units?|regions?|channels?|categor(?:y|ies)|brands?|platforms?|portfolio|products?|services|solutions|markets?|group|operations|team)\b/i;
@@ -95,14 +103,20 @@ const clean = (name: string): string | null => {
     .trim()
     .split(/\s+/)
     .filter(Boolean);
-  while (words.length > 0 && COMPANY_WORDS.has(words[0]!.toLowerCase())) words.shift();
-  while (words.length > 0 && COMPANY_WORDS.has(words[words.length - 1]!.toLowerCase())) words.pop();
+  // "The Company's tax rate", "non-GAAP earnings": the company, and its basis, are not parts of it.
+  const plain = (w: string) =>
+    w
+      .toLowerCase()
+      .replace(/['’]s$/, "")
+      .replace(/-$/, "");
+  while (words.length > 0 && COMPANY_WORDS.has(plain(words[0]!))) words.shift();
+  while (words.length > 0 && COMPANY_WORDS.has(plain(words[words.length - 1]!))) words.pop();
   while (words.length > 0 && /^(?:segment|business|division)$/i.test(words[words.length - 1]!)) words.pop();
   if (words.length === 0) return null;
   if (words.every((w) => COMPANY_WORDS.has(w.toLowerCase()) || TIME_TOKEN.test(w))) return null;
   if (words.some((w) => TIME_TOKEN.test(w))) return null;
   const out = words.join(" ").replace(/'s$/, "");
-  if (out.length < 2) return null;
+  if (out.length < 2 || /-$/.test(out)) return null;
   return out[0]!.toUpperCase() + out.slice(1);
 };
 
@@ -128,7 +142,8 @@ function modifierBefore(
   for (let i = tokens.length - 1; i >= 0 && words.length < 5; i--) {
     const w = tokens[i]!.word;
     const lw = w.toLowerCase();
-    if (STOP_BACK.has(lw)) {
+    // "Our US sales": the country, not the pronoun.
+    if (STOP_BACK.has(lw) && w !== "US") {
       // "license and maintenance revenue": an "and" between two nouns is inside the name.
       const prev = tokens[i - 1]?.word.toLowerCase();
       if (lw === "and" && words.length > 0 && prev && !STOP_BACK.has(prev) && !COMPANY_WORDS.has(prev)) {
@@ -173,7 +188,17 @@ function modifierBefore(
   );
   if (isName || lexical || PART_NOUNS.test(words[words.length - 1]!.word)) return { name, weak: false };
   // Any other describing word ("store sales", "off-price sales") still names a part more often than the whole.
-  if (words.every((w) => /^[a-z][a-z-]+$/.test(w.word) && !/(?:ly|ing)$/.test(w.word)))
+  // Not a verb or a participle ("factors produced EBITDA", "this implies sales"), nor a describing compound
+  // ("hotel-level expenses", "performance-based pay").
+  if (
+    words.every(
+      (w) =>
+        /^[a-z][a-z-]+$/.test(w.word) &&
+        !/(?:ly|ing|-level|-based|-related|-wide|-driven)$/.test(w.word) &&
+        !WEAK_NOT.has(w.word),
+    ) &&
+    !(words.length > 1 && /ed$/.test(words[words.length - 1]!.word))
+  )
     return { name, weak: true };
   return null;
 }

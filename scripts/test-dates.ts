@@ -31,10 +31,10 @@ const QUICK_SUITES = [
   "embedded/test/contract-core.test.ts",
   "embedded/rest/fundamentals.test.ts",
   "embedded/rest/balance-sheet.test.ts",
-  "embedded/live/test/history.test.ts",
-  "embedded/live/test/transcripts-rest.test.ts",
-  "server/upstream/test/embedded.integration.test.ts",
-  "server/upstream/test/fundamentals.integration.test.ts",
+  "embedded/test/live/history.test.ts",
+  "embedded/test/live/transcripts-rest.test.ts",
+  "test/upstream/embedded.integration.test.ts",
+  "test/upstream/fundamentals.integration.test.ts",
   "server/insights/demo-calls.test.ts",
   "test/upstream/dialects.test.ts",
 ];
@@ -45,11 +45,11 @@ const QUICK_SUITES = [
  */
 const REAL_TIME_SUITES = [
   "embedded/test/clock.test.ts",
-  "embedded/live/test/history-audio.test.ts",
-  "embedded/live/test/stream-protocol.test.ts",
-  "embedded/live/test/replay.test.ts",
-  "server/upstream/media/media.integration.test.ts",
-  "server/upstream/media/media-mp3-ready.integration.test.ts",
+  "embedded/test/live/history-audio.test.ts",
+  "embedded/test/live/stream-protocol.test.ts",
+  "embedded/test/live/replay.test.ts",
+  "test/upstream/media.integration.test.ts",
+  "test/upstream/media-mp3-ready.integration.test.ts",
   "test/live/live-bus.test.ts",
 ];
 

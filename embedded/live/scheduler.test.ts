@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Universe } from "../universe/types";
 import { Scheduler } from "./scheduler";
-import { testCompany } from "./test/fixtures";
+import { testCompany } from "../test/fixtures/companies";
 
 interface Started {
   symbol: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { InsightsContext } from "@/lib/schemas/insights";
 import { statesReportedNumber } from "./consensus";
 import { computeInsights, InsightsEngine } from "./engine";
-import { CURRENT_CALL, PREVIOUS_CALL } from "./fixtures.test-data";
+import { CURRENT_CALL, PREVIOUS_CALL } from "@/test/fixtures/insights/calls";
 
 const context: InsightsContext = {
   consensus: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CURRENT_CALL } from "./fixtures.test-data";
+import { CURRENT_CALL } from "@/test/fixtures/insights/calls";
 import { parseIntro } from "./intros";
 import { detectQa } from "./qa";
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { readConfig } from "../config";
 import { createRuntime } from "./create-runtime";
-import { clearUpstreamEnv, setUpstreamEnv } from "../upstream/test/env";
+import { clearUpstreamEnv, setUpstreamEnv } from "@/test/support/upstream-env";
 
 afterEach(() => clearUpstreamEnv());
 

@@ -5,8 +5,8 @@ import { AppError, toErrorResponse } from "../errors";
 import { createLogger, installLogger } from "../log";
 import { getRuntime } from "../runtime";
 import { inBackground } from "./budget";
-import { clearUpstreamEnv, setUpstreamEnv } from "./test/env";
-import { json, noDataBody, startFakeUpstream, type FakeUpstream } from "./test/fake-upstream";
+import { clearUpstreamEnv, setUpstreamEnv } from "@/test/support/upstream-env";
+import { json, noDataBody, startFakeUpstream, type FakeUpstream } from "@/test/support/fake-upstream";
 
 const KEY = "sk-live-SECRET-4f9a7c";
 let ENV: Parameters<typeof setUpstreamEnv>[0] = {};

@@ -1,5 +1,5 @@
 /**
- * Bodies shaped like the real service's published examples (`fixtures/documented/`, written from its reference:
+ * Bodies shaped like the real service's published examples (`test/fixtures/upstream/documented/`, written from its reference:
  * flat fundamentals records with `id{…}`, headline call titles with `description`, a relative singular
  * `recording`, millisecond segment times) go through the mappers, and every value they carry arrives in our API's
  * shape, except the members listed as not part of our API (docs/upstream.md §8).
@@ -11,25 +11,25 @@ import { fundamentalsItemSchemas, type FundamentalsKind } from "@/lib/schemas/fu
 import { parseFrame } from "@/server/upstream/stream/frames";
 import { earningsRowsFromBody, maRowsFromBody } from "./calendars";
 import { callFromBody, callListFromBody, mediaLinksFromBody, summaryFromBody } from "./calls";
-import all from "./fixtures/documented/all.json";
-import alphaBeta from "./fixtures/documented/alpha-beta.json";
-import assetClassification from "./fixtures/documented/asset-classification.json";
-import balanceSheetV3 from "./fixtures/documented/balance-sheet-v3.json";
-import call from "./fixtures/documented/call.json";
-import calls from "./fixtures/documented/calls.json";
-import companyProfile from "./fixtures/documented/company-profile.json";
-import company from "./fixtures/documented/company.json";
-import earningRatios from "./fixtures/documented/earning-ratios.json";
-import earningReports from "./fixtures/documented/earning-reports.json";
-import earnings from "./fixtures/documented/earnings.json";
-import financials from "./fixtures/documented/financials.json";
-import ma from "./fixtures/documented/ma.json";
-import operationRatios from "./fixtures/documented/operation-ratios.json";
-import shareClassProfile from "./fixtures/documented/share-class-profile.json";
-import shareClass from "./fixtures/documented/share-class.json";
-import streamSentence from "./fixtures/documented/stream-sentence.json";
-import summary from "./fixtures/documented/summary.json";
-import valuationRatios from "./fixtures/documented/valuation-ratios.json";
+import all from "@/test/fixtures/upstream/documented/all.json";
+import alphaBeta from "@/test/fixtures/upstream/documented/alpha-beta.json";
+import assetClassification from "@/test/fixtures/upstream/documented/asset-classification.json";
+import balanceSheetV3 from "@/test/fixtures/upstream/documented/balance-sheet-v3.json";
+import call from "@/test/fixtures/upstream/documented/call.json";
+import calls from "@/test/fixtures/upstream/documented/calls.json";
+import companyProfile from "@/test/fixtures/upstream/documented/company-profile.json";
+import company from "@/test/fixtures/upstream/documented/company.json";
+import earningRatios from "@/test/fixtures/upstream/documented/earning-ratios.json";
+import earningReports from "@/test/fixtures/upstream/documented/earning-reports.json";
+import earnings from "@/test/fixtures/upstream/documented/earnings.json";
+import financials from "@/test/fixtures/upstream/documented/financials.json";
+import ma from "@/test/fixtures/upstream/documented/ma.json";
+import operationRatios from "@/test/fixtures/upstream/documented/operation-ratios.json";
+import shareClassProfile from "@/test/fixtures/upstream/documented/share-class-profile.json";
+import shareClass from "@/test/fixtures/upstream/documented/share-class.json";
+import streamSentence from "@/test/fixtures/upstream/documented/stream-sentence.json";
+import summary from "@/test/fixtures/upstream/documented/summary.json";
+import valuationRatios from "@/test/fixtures/upstream/documented/valuation-ratios.json";
 import { balanceSheetItemsFromBody, fundamentalsItemsFromBody } from "./fundamentals";
 
 /** Scalars compared by meaning: decimal strings as numbers, date-times as instants, "" as absent. */

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "@/server/config";
 import type { Database } from "../db/database";
 import { MemoryBus } from "../live/memory-bus";
-import { clearUpstreamEnv, setUpstreamEnv } from "../upstream/test/env";
-import { json, startFakeUpstream, type FakeUpstream } from "../upstream/test/fake-upstream";
+import { clearUpstreamEnv, setUpstreamEnv } from "@/test/support/upstream-env";
+import { json, startFakeUpstream, type FakeUpstream } from "@/test/support/fake-upstream";
 import { createWorkspace, type Workspace } from "./create-workspace";
 import { testDatabase } from "./test-db";
 

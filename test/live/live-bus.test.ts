@@ -10,7 +10,7 @@ import type { Call } from "@/lib/schemas/calls";
 import type { SentenceEvent } from "@/lib/schemas/live";
 import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
 import { getRuntime, type Runtime } from "@/server/runtime";
-import { refreshRuntime } from "@/server/upstream/test/env";
+import { refreshRuntime } from "@/test/support/upstream-env";
 import type { Consumer } from "@/server/live/consumer";
 import { readSse, type SseMessage, type SseReader } from "@/test/support/sse-client";
 

@@ -6,7 +6,7 @@ import { AppError } from "@/server/errors";
 import { CircuitBreaker } from "@/server/security/circuit-breaker";
 import { guardUpstreamCall } from "@/server/security/upstream-guard";
 import { ResponseCache } from "@/server/upstream/cache";
-import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
+import { clearUpstreamEnv, setUpstreamEnv } from "@/test/support/upstream-env";
 import { getRuntime } from "@/server/runtime";
 
 const failure = () => Promise.reject(new AppError("upstream_error", "failed"));

@@ -4,8 +4,8 @@ import { GET as calendarGet } from "@/app/api/watchlists/[id]/calendar/route";
 import { GET as feedGet } from "@/app/api/feeds/[token]/route";
 import type { Database } from "@/server/db/database";
 import { MemoryBus } from "@/server/live/memory-bus";
-import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
-import { json, startFakeUpstream, type FakeUpstream } from "@/server/upstream/test/fake-upstream";
+import { clearUpstreamEnv, setUpstreamEnv } from "@/test/support/upstream-env";
+import { json, startFakeUpstream, type FakeUpstream } from "@/test/support/fake-upstream";
 import { createWorkspace, type Workspace } from "@/server/workspace/create-workspace";
 import { testDatabase } from "@/server/workspace/test-db";
 

@@ -19,7 +19,7 @@ import { GET as stream } from "@/app/api/stream/route";
 import { GET as summaries } from "@/app/api/summaries/route";
 import { GET as symbols } from "@/app/api/symbols/route";
 import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
-import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
+import { clearUpstreamEnv, setUpstreamEnv } from "@/test/support/upstream-env";
 import { captureLogs, emptyUsersPath, SECRET, setSecurityEnv, writeUsersFile } from "./helpers";
 import { getRuntime } from "@/server/runtime";
 

@@ -7,7 +7,7 @@ import { GET as stream, HEAD as streamHead } from "@/app/api/stream/route";
 import { proxy } from "@/proxy";
 import { readConfig } from "@/server/config";
 import { createRuntime } from "@/server/runtime";
-import { refreshRuntime } from "@/server/upstream/test/env";
+import { refreshRuntime } from "@/test/support/upstream-env";
 import { clientAddress, normalizeAddress } from "@/server/security/client-address";
 import { emptyUsersPath, SECRET, setSecurityEnv, writeUsersFile } from "./helpers";
 

@@ -7,7 +7,7 @@ import { GET as playlist } from "@/app/api/calls/[callId]/audio/playlist.m3u8/ro
 import { GET as segment } from "@/app/api/calls/[callId]/audio/segments/[segment]/route";
 import { GET as transcriptPdf } from "@/app/api/calls/[callId]/transcript.pdf/route";
 import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
-import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
+import { clearUpstreamEnv, setUpstreamEnv } from "@/test/support/upstream-env";
 import { emptyUsersPath, SECRET, writeUsersFile } from "./helpers";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;

@@ -22,7 +22,7 @@ import { buildUniverse } from "@/embedded/universe/index";
 import { parseFrame } from "@/server/upstream/stream/frames";
 import { getRuntime } from "@/server/runtime";
 import { fetchMediaLinks } from "@/server/upstream/calls";
-import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
+import { clearUpstreamEnv, setUpstreamEnv } from "@/test/support/upstream-env";
 
 type Dialect = "contract" | "documented";
 const DIALECTS: readonly Dialect[] = ["contract", "documented"];

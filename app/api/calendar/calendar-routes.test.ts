@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pagedEnvelopeSchema } from "@/lib/schemas/envelope";
 import { earningsRowSchema, maRowSchema } from "@/lib/schemas/calendar";
-import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
-import { json, noDataBody, startFakeUpstream, type FakeUpstream } from "@/server/upstream/test/fake-upstream";
-import earnings from "@/server/upstream/test/fixtures/earnings.json";
-import ma from "@/server/upstream/test/fixtures/ma.json";
+import { clearUpstreamEnv, setUpstreamEnv } from "@/test/support/upstream-env";
+import { json, noDataBody, startFakeUpstream, type FakeUpstream } from "@/test/support/fake-upstream";
+import earnings from "@/test/fixtures/upstream/earnings.json";
+import ma from "@/test/fixtures/upstream/ma.json";
 import { GET as getEarnings } from "./earnings/route";
 import { GET as getMa } from "./ma/route";
 import { getRuntime } from "@/server/runtime";

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { envelopeSchema } from "@/lib/schemas/envelope";
 import { fundamentalsItemSchemas } from "@/lib/schemas/fundamentals";
 import { z } from "zod";
-import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
-import { json, noDataBody, startFakeUpstream, type FakeUpstream } from "@/server/upstream/test/fake-upstream";
-import balanceSheet from "@/server/upstream/test/fixtures/balance-sheet.json";
-import valuationRatios from "@/server/upstream/test/fixtures/valuation-ratios.json";
-import assetClassification from "@/server/upstream/test/fixtures/asset-classification.json";
+import { clearUpstreamEnv, setUpstreamEnv } from "@/test/support/upstream-env";
+import { json, noDataBody, startFakeUpstream, type FakeUpstream } from "@/test/support/fake-upstream";
+import balanceSheet from "@/test/fixtures/upstream/balance-sheet.json";
+import valuationRatios from "@/test/fixtures/upstream/valuation-ratios.json";
+import assetClassification from "@/test/fixtures/upstream/asset-classification.json";
 import { GET } from "./[kind]/route";
 import { getRuntime } from "@/server/runtime";
 

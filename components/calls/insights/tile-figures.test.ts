@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeInsights } from "@/lib/insights/engine";
-import { CURRENT_CALL } from "@/lib/insights/fixtures.test-data";
+import { CURRENT_CALL } from "@/test/fixtures/insights/calls";
 import { headlineFigures } from "./tile-figures";
 
 describe("headlineFigures", () => {

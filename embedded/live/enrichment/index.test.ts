@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createEnricher } from "./index";
-import { BEAT_CALL } from "./test-fixtures";
+import { BEAT_CALL } from "../../test/fixtures/calls";
 import type { EnrichmentInput } from "./types";
 
 describe("createEnricher", () => {

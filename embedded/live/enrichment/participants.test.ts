@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildParticipants } from "./participants";
-import { BEAT_CALL } from "./test-fixtures";
+import { BEAT_CALL } from "../../test/fixtures/calls";
 import type { EnrichmentSegment, EnrichmentSpeaker } from "./types";
 
 const segment = (sequence: number, speakerLabel: string, text: string): EnrichmentSegment => ({

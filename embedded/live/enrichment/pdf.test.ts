@@ -2,7 +2,7 @@ import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createEnricher } from "./index";
 import { formatCallDate, formatOffset, formatSentiment } from "./pdf";
-import { BEAT_CALL } from "./test-fixtures";
+import { BEAT_CALL } from "../../test/fixtures/calls";
 import type { EnrichmentInput } from "./types";
 
 /** Inflates every FlateDecode stream and decodes the hex strings pdfkit writes inside TJ text operators. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { enrich } from "./index";
 import { scoreText } from "./sentiment";
-import { BEAT_CALL, MISS_CALL } from "./test-fixtures";
+import { BEAT_CALL, MISS_CALL } from "../../test/fixtures/calls";
 
 // The scorer's own tests live with it in common/sentiment; these check the enrichment's use of it.
 describe("overall call sentiment", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { enrich } from "./index";
 import { cosine, figureBoost, pageRank, summarize, textRank, type SummarySegment } from "./summary";
-import { BEAT_CALL, MISS_CALL } from "./test-fixtures";
+import { BEAT_CALL, MISS_CALL } from "../../test/fixtures/calls";
 
 const argmax = (values: number[]): number =>
   values.reduce((best, value, i) => (value > (values[best] ?? -Infinity) ? i : best), 0);

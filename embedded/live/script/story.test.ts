@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testCompany, testRecord } from "../test/fixtures";
+import { testCompany, testRecord } from "../../test/fixtures/companies";
 import { sectorProfileFor } from "./sectors";
 import {
   analystRoster,

@@ -96,7 +96,7 @@ describe("parseImportFile: the corpus's transcripts", () => {
 
 describe("parseImportFile: the service's own call JSON", () => {
   it("reads it as a live answer would be read, keeping its id", () => {
-    const file = path.resolve("server/upstream/fixtures/documented/call.json");
+    const file = path.resolve("test/fixtures/upstream/documented/call.json");
     const { call, origin } = parseImportFile(file, readFileSync(file));
     expect(call.callId).not.toMatch(/^imp-/);
     expect(call.segments.length).toBeGreaterThan(0);

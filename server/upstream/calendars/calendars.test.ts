@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { earningsRowSchema, maRowSchema, earningsQuerySchema, maQuerySchema } from "@/lib/schemas/calendar";
 import { earningsRowsFromBody, maRowsFromBody, toUpstreamCalendarQuery } from ".";
-import earnings from "../test/fixtures/earnings.json";
-import ma from "../test/fixtures/ma.json";
+import earnings from "@/test/fixtures/upstream/earnings.json";
+import ma from "@/test/fixtures/upstream/ma.json";
 
 describe("earnings mapper", () => {
   it("maps a reported record to camelCase numbers with the report time in UTC", () => {

@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { fundamentalsItemSchemas, type FundamentalsKind } from "@/lib/schemas/fundamentals";
 import { balanceSheetItemsFromBody, fundamentalsItemsFromBody } from ".";
-import all from "../test/fixtures/all.json";
-import alphaBeta from "../test/fixtures/alpha-beta.json";
-import assetClassification from "../test/fixtures/asset-classification.json";
-import balanceSheet from "../test/fixtures/balance-sheet.json";
-import companyProfile from "../test/fixtures/company-profile.json";
-import company from "../test/fixtures/company.json";
-import earningRatios from "../test/fixtures/earning-ratios.json";
-import earningReports from "../test/fixtures/earning-reports.json";
-import financials from "../test/fixtures/financials.json";
-import operationRatios from "../test/fixtures/operation-ratios.json";
-import shareClassProfile from "../test/fixtures/share-class-profile.json";
-import shareClass from "../test/fixtures/share-class.json";
-import valuationRatios from "../test/fixtures/valuation-ratios.json";
+import all from "@/test/fixtures/upstream/all.json";
+import alphaBeta from "@/test/fixtures/upstream/alpha-beta.json";
+import assetClassification from "@/test/fixtures/upstream/asset-classification.json";
+import balanceSheet from "@/test/fixtures/upstream/balance-sheet.json";
+import companyProfile from "@/test/fixtures/upstream/company-profile.json";
+import company from "@/test/fixtures/upstream/company.json";
+import earningRatios from "@/test/fixtures/upstream/earning-ratios.json";
+import earningReports from "@/test/fixtures/upstream/earning-reports.json";
+import financials from "@/test/fixtures/upstream/financials.json";
+import operationRatios from "@/test/fixtures/upstream/operation-ratios.json";
+import shareClassProfile from "@/test/fixtures/upstream/share-class-profile.json";
+import shareClass from "@/test/fixtures/upstream/share-class.json";
+import valuationRatios from "@/test/fixtures/upstream/valuation-ratios.json";
 
 type V21 = Exclude<FundamentalsKind, "balance-sheet">;
 

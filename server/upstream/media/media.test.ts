@@ -7,7 +7,7 @@ import { GET as getSegment } from "@/app/api/calls/[callId]/audio/segments/[segm
 import type { MediaLinks } from "../calls";
 import { CircuitBreaker, DEFAULT_BREAKER_OPTIONS } from "../../security/circuit-breaker";
 import { linkExpiry, MediaProxy, rewritePlaylist } from ".";
-import { useMediaProxy } from "@/server/upstream/test/env";
+import { useMediaProxy } from "@/test/support/upstream-env";
 
 const ID = "0123456789abcdef01234567";
 const MP3 = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));

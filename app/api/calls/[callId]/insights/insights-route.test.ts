@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callInsightsResponseSchema } from "@/lib/schemas/insights";
-import { clearUpstreamEnv, setUpstreamEnv } from "@/server/upstream/test/env";
-import { json, startFakeUpstream, type FakeUpstream } from "@/server/upstream/test/fake-upstream";
+import { clearUpstreamEnv, setUpstreamEnv } from "@/test/support/upstream-env";
+import { json, startFakeUpstream, type FakeUpstream } from "@/test/support/fake-upstream";
 import { GET } from "./route";
 
 const CURRENT = "c".repeat(24);

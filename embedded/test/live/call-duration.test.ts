@@ -6,13 +6,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Company } from "../../universe/types";
 import type { WireEarningsRecord } from "../../universe/wire";
-import { createCallAudioTrack, createSpeechEngine } from "../audio/index";
-import type { SpeechEngine } from "../audio/types";
-import { CallRuntime } from "../call";
-import type { Enricher } from "../enrichment/types";
-import { formatMoney, formatPerShare, parseAmount } from "../script/figures";
-import { generateScript } from "../script/generate";
-import { testCompany, testRecord } from "./fixtures";
+import { createCallAudioTrack, createSpeechEngine } from "../../live/audio/index";
+import type { SpeechEngine } from "../../live/audio/types";
+import { CallRuntime } from "../../live/call";
+import type { Enricher } from "../../live/enrichment/types";
+import { formatMoney, formatPerShare, parseAmount } from "../../live/script/figures";
+import { generateScript } from "../../live/script/generate";
+import { testCompany, testRecord } from "../fixtures/companies";
 
 let speech: SpeechEngine;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EspeakEngine } from "../espeak-engine";
-import { closeSpeechEngine, createSpeechEngine } from "../index";
-import type { SpeechEngine } from "../types";
-import { WorkerSpeechEngine } from "../worker-speech-engine";
+import { EspeakEngine } from "./espeak-engine";
+import { closeSpeechEngine, createSpeechEngine } from "./index";
+import type { SpeechEngine } from "./types";
+import { WorkerSpeechEngine } from "./worker-speech-engine";
 
 describe("speech in a worker thread", () => {
   let worker: SpeechEngine;

@@ -1,8 +1,8 @@
 import "server-only";
-import { readConfig } from "../../config";
-import { createRuntime, installRuntime, type Runtime } from "../../runtime";
-import type { RuntimeOverrides } from "../../runtime/create-runtime";
-import type { MediaProxy } from "../media";
+import { readConfig } from "@/server/config";
+import { createRuntime, installRuntime, type Runtime } from "@/server/runtime";
+import type { RuntimeOverrides } from "@/server/runtime/create-runtime";
+import type { MediaProxy } from "@/server/upstream/media";
 
 const NAMES = [
   "UPSTREAM_BASE_URL",

@@ -9,12 +9,12 @@ import { DEFAULT_SEED } from "../../config";
 import { toEarningsRecord, type ReportEvent } from "../../universe/calendar";
 import { buildUniverse, internalsOf } from "../../universe/index";
 import type { WireEarningsRecord } from "../../universe/wire";
-import { CallStore, type HistoryEntry } from "../call-store";
-import { createEnricher } from "../enrichment/index";
-import { recordsForLiveCall } from "../live-calls";
-import { generateScript } from "../script/generate";
-import type { CallScript, ScriptInput } from "../script/types";
-import { SPAN_ENDS, YEAR_DATES as DATES } from "../../test/year-dates";
+import { CallStore, type HistoryEntry } from "../../live/call-store";
+import { createEnricher } from "../../live/enrichment/index";
+import { recordsForLiveCall } from "../../live/live-calls";
+import { generateScript } from "../../live/script/generate";
+import type { CallScript, ScriptInput } from "../../live/script/types";
+import { SPAN_ENDS, YEAR_DATES as DATES } from "../year-dates";
 import { analystsRecur, checkCall, checkCompany, type CallFacts, type CallView } from "./history-invariants";
 
 const HISTORY_CALL_SECONDS = 600;

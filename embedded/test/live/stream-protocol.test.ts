@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- untyped JSON bodies are what these tests inspect, field by field */
 // The live stream over a real WebSocket: every rule of docs/upstream.md §6, plus lifecycle and REST agreement.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmbedded, type TestEmbedded } from "../../test/harness";
+import { startTestEmbedded, type TestEmbedded } from "../harness";
 import {
   connect,
   getJson,

@@ -4,11 +4,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildUniverse } from "../../universe/index";
 import { DEFAULT_SEED } from "../../config";
-import { closeSpeechEngine, createCallAudioTrack, createSpeechEngine } from "../audio/index";
-import type { SpeechClip, SpeechEngine } from "../audio/types";
-import { testClock } from "../../test/test-clock";
-import { CallStore } from "../call-store";
-import { createEnricher } from "../enrichment/index";
+import { closeSpeechEngine, createCallAudioTrack, createSpeechEngine } from "../../live/audio/index";
+import type { SpeechClip, SpeechEngine } from "../../live/audio/types";
+import { testClock } from "../test-clock";
+import { CallStore } from "../../live/call-store";
+import { createEnricher } from "../../live/enrichment/index";
 
 let speech: SpeechEngine;
 const universe = buildUniverse(DEFAULT_SEED);

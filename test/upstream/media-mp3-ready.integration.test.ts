@@ -10,8 +10,8 @@ import { GET as getCallRoute } from "@/app/api/calls/[callId]/route";
 import { GET as listCallsRoute } from "@/app/api/calls/route";
 import type { Call, CallListResponse } from "@/lib/schemas/calls";
 import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
-import { MediaProxy } from ".";
-import { refreshRuntime } from "@/server/upstream/test/env";
+import { MediaProxy } from "@/server/upstream/media";
+import { refreshRuntime } from "@/test/support/upstream-env";
 
 let embedded: TestEmbedded;
 const savedEnv = { ...process.env };

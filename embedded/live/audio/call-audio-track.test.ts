@@ -4,9 +4,9 @@ import {
   FRAMES_PER_SEGMENT,
   Mp3CallAudioTrack,
   SAMPLES_PER_FRAME,
-} from "../call-audio-track";
-import { readTransportStreamTimestamp, TIMESTAMP_OWNER } from "../id3";
-import { listMp3Frames } from "../mp3-frames";
+} from "./call-audio-track";
+import { readTransportStreamTimestamp, TIMESTAMP_OWNER } from "./id3";
+import { listMp3Frames } from "./mp3-frames";
 
 const RATE = 22_050;
 

@@ -7,8 +7,8 @@ import { GET as getPlaylist } from "@/app/api/calls/[callId]/audio/playlist.m3u8
 import { GET as getSegment } from "@/app/api/calls/[callId]/audio/segments/[segment]/route";
 import { GET as getPdf } from "@/app/api/calls/[callId]/transcript.pdf/route";
 import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
-import { MediaProxy } from ".";
-import { refreshRuntime } from "@/server/upstream/test/env";
+import { MediaProxy } from "@/server/upstream/media";
+import { refreshRuntime } from "@/test/support/upstream-env";
 
 let embedded: TestEmbedded;
 let proxy: MediaProxy;

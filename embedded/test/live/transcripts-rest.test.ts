@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- untyped JSON bodies are what these tests inspect, field by field */
 // Transcripts REST (docs/upstream.md §5): wrappers, validation, historical calls, summaries, signed media, control API.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmbedded, type TestEmbedded } from "../../test/harness";
+import { startTestEmbedded, type TestEmbedded } from "../harness";
 import { getJson, sleep, someTickers, startCall, until } from "./helpers";
 
 let embedded: TestEmbedded;

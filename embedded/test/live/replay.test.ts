@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmbedded, type TestEmbedded } from "../../test/harness";
+import { startTestEmbedded, type TestEmbedded } from "../harness";
 import { connect, getJson, isJson, isSentenceOf, until, type RecordingClient } from "./helpers";
 
 const FILE = "RPLY_q2_2021.json";

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { EspeakEngine, splitDataSection } from "../espeak-engine";
-import type { SpeechClip } from "../types";
+import { EspeakEngine, splitDataSection } from "./espeak-engine";
+import type { SpeechClip } from "./types";
 
 function rms(samples: Int16Array): number {
   let sum = 0;

@@ -10,7 +10,7 @@ import {
   type FundamentalsKind,
 } from "@/lib/schemas/fundamentals";
 import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
-import { clearUpstreamEnv, setUpstreamEnv } from "./env";
+import { clearUpstreamEnv, setUpstreamEnv } from "@/test/support/upstream-env";
 import { getRuntime } from "@/server/runtime";
 
 /**

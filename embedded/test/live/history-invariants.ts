@@ -5,7 +5,7 @@
  * violations it found, as readable lines, so a run over many dates reports all of them at once.
  */
 import type { WireEarningsRecord } from "../../universe/wire";
-import { releaseTimeOf } from "../call-store";
+import { releaseTimeOf } from "../../live/call-store";
 
 export interface CallView {
   period: string;

@@ -2,8 +2,8 @@
 // A year of calls per company (issue 15), checked over HTTP as a client sees it: paging, stated actuals against the
 // calendar, guidance against the next record and the next call, recurring analysts, shifting emphasis, releases.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmbedded, type TestEmbedded } from "../../test/harness";
-import { callStartOf, releaseTimeOf } from "../call-store";
+import { startTestEmbedded, type TestEmbedded } from "../harness";
+import { callStartOf, releaseTimeOf } from "../../live/call-store";
 import { getJson, until } from "./helpers";
 import { analystsRecur, checkCompany, type CallView } from "./history-invariants";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CLOCK_FIRST_MS, CLOCK_LAST_MS } from "../clock";
-import { ConfigError, DEFAULT_SEED, loadConfig } from "../config";
+import { CLOCK_FIRST_MS, CLOCK_LAST_MS } from "./clock";
+import { ConfigError, DEFAULT_SEED, loadConfig } from "./config";
 
 describe("loadConfig", () => {
   it("has the documented defaults", () => {

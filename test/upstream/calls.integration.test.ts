@@ -7,7 +7,7 @@ import { GET as listSummariesRoute } from "@/app/api/summaries/route";
 import type { Call, CallListResponse, CallSummary, SummaryListResponse } from "@/lib/schemas/calls";
 import { QUIET_NOW, startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
 import { getRuntime } from "@/server/runtime";
-import { refreshRuntime } from "@/server/upstream/test/env";
+import { refreshRuntime } from "@/test/support/upstream-env";
 
 const savedEnv = { ...process.env };
 

@@ -5,7 +5,7 @@
 // lanes' first calls end 120, 80 and 40 seconds after start-up (a call lasts the duration it is asked for).
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUIET_NOW, startTestEmbedded, type TestEmbedded } from "../../test/harness";
+import { QUIET_NOW, startTestEmbedded, type TestEmbedded } from "../harness";
 import { connect, getJson, isJson, sleep, type RecordingClient } from "./helpers";
 
 const LANES = 3;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { estimateSyllables, integerWords, speakable, speakableTokens, yearWords } from "../speakable";
+import { estimateSyllables, integerWords, speakable, speakableTokens, yearWords } from "./speakable";
 
 describe("speakable", () => {
   it("reads per-share money as dollars and cents", () => {

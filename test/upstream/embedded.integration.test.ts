@@ -6,7 +6,7 @@ import { GET as getMa } from "@/app/api/calendar/ma/route";
 import { GET as getHealth } from "@/app/api/health/route";
 import { GET as getSymbols } from "@/app/api/symbols/route";
 import { startTestEmbedded, type TestEmbedded } from "@/embedded/test/harness";
-import { clearUpstreamEnv, setUpstreamEnv } from "./env";
+import { clearUpstreamEnv, setUpstreamEnv } from "@/test/support/upstream-env";
 import { getRuntime } from "@/server/runtime";
 
 /**

@@ -1,6 +1,8 @@
 /**
  * Configuration of the embedded market-data service, from the environment (docs/upstream.md §1, §7).
  * The live-call settings are validated only for shape here and passed through: the live module owns their meaning.
+ * This is the one file of the service that reads `process.env` (docs/architecture.md "Configuration"): the program
+ * (main.ts) calls `loadConfig()`, tests give their own variables.
  */
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
@@ -21,6 +23,14 @@ const PASS_THROUGH = [
   "EMBEDDED_LINK_TTL_SECONDS",
 ] as const;
 
+/** The live module's other variables, passed as given: it reads each with its own fallback (live/index.ts). */
+const LIVE_TUNING = [
+  "EMBEDDED_AUDIO_CACHE",
+  "EMBEDDED_HISTORY_CALL_MINUTES",
+  "EMBEDDED_WS_PING_SECONDS",
+  "EMBEDDED_SPEECH_WORKER",
+] as const;
+
 export interface EmbeddedConfig {
   port: number;
   host: string;
@@ -34,7 +44,7 @@ export interface EmbeddedConfig {
   /** `EMBEDDED_NOW`: the instant the service's clock starts at (then it runs at real speed); absent = real time. */
   nowMs?: number;
   /** The live module's variables, exactly as given (absent ones left out). */
-  passThrough: Partial<Record<(typeof PASS_THROUGH)[number], string>>;
+  passThrough: Partial<Record<(typeof PASS_THROUGH)[number] | (typeof LIVE_TUNING)[number], string>>;
 }
 
 export class ConfigError extends Error {}
@@ -164,6 +174,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const passThrough: EmbeddedConfig["passThrough"] = {};
   for (const name of PASS_THROUGH) {
     const value = data[name];
+    if (value !== undefined) passThrough[name] = value;
+  }
+  for (const name of LIVE_TUNING) {
+    const value = env[name];
     if (value !== undefined) passThrough[name] = value;
   }
   return {

@@ -17,7 +17,7 @@ import { startEmbeddedServer } from "./server";
 async function main(): Promise<void> {
   let config: EmbeddedConfig;
   try {
-    config = loadConfig(process.env);
+    config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     throw error;
   }
   // The service a person browses: summaries of the whole year are computed in the background from the start.
-  const server = await startEmbeddedServer(config, process.env, { warmSummaries: true });
+  const server = await startEmbeddedServer(config, { warmSummaries: true });
   process.stdout.write(`Embedded market-data service listening on ${server.url}\n`);
 
   let stopping = false;

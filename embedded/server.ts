@@ -52,7 +52,6 @@ function hostForUrl(host: string): string {
 
 export async function startEmbeddedServer(
   config: EmbeddedConfig,
-  env: NodeJS.ProcessEnv = process.env,
   options: StartOptions = {},
 ): Promise<EmbeddedServer> {
   // Imported lazily so a single layer can be tested with an injected universe without building the real one.
@@ -66,7 +65,7 @@ export async function startEmbeddedServer(
   const live = createLiveService({
     universe,
     baseUrl: () => baseUrl,
-    env: { ...env, ...config.passThrough },
+    env: { ...config.passThrough, EMBEDDED_WIRE: config.wire },
     isWsSilent: () => faults.active(clock())?.wsSilent ?? false,
     authorize: (key) => authorize(key, "transcripts"),
     now: clock,

@@ -22,6 +22,7 @@ import {
 } from "@/lib/schemas/archive-import";
 import { parseImportFile, type ImportedCall } from "@/server/archive/import/parse-file";
 import { ArchiveStore } from "@/server/archive/store";
+import { readConfig } from "@/server/config";
 import { createDatabase, type Database } from "@/server/db/database";
 import { folderOwner } from "@/server/db/folder-owner.mjs";
 
@@ -131,20 +132,22 @@ function appSink(baseUrl: string, token: string): Sink {
 }
 
 async function openSink(): Promise<Sink> {
-  const url = process.env.DATABASE_URL?.trim();
+  // The server's own reader (docs/architecture.md "Configuration"): the same variables, defaults and rules.
+  const config = readConfig(process.env);
+  const url = config.database.url?.trim();
   const quiet = { info() {}, warn: (o: unknown, m?: string) => log(m ?? String(o)), error() {} };
   if (url) {
     const database = await createDatabase({ url, dataDir: "", logger: quiet, purpose: "import" });
     return directSink(database, "PostgreSQL (DATABASE_URL)");
   }
-  const dataDir = path.resolve(process.env.CALLROOM_DATA_DIR?.trim() || "./data/pglite");
+  const dataDir = path.resolve(config.database.dataDir.trim());
   const owner = folderOwner(dataDir);
   if (!owner) {
     const database = await createDatabase({ dataDir, logger: quiet, purpose: "import" });
     return directSink(database, `PGlite in ${dataDir}`);
   }
-  const host = process.env.HOST?.trim() || "127.0.0.1";
-  const port = process.env.PORT?.trim() || "3000";
+  const host = config.server.host.trim();
+  const port = String(config.server.port);
   const reachable = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
   const baseUrl = `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
   const refuse = (why: string): never => {

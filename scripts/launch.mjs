@@ -24,7 +24,8 @@ for (const file of [".env.local", ".env"]) {
 }
 
 // The configuration, read with the server's own reader (server/config.ts): a value it cannot use stops here, with the
-// variable's name, rather than in the server. From the repository's root, as the server resolves its paths.
+// variable's name, rather than in the server. From the repository's root, as the server resolves its paths. This is
+// the launcher's one read of the environment (docs/architecture.md "Configuration"); its children inherit it.
 process.chdir(root);
 const { readConfig } = await importServerModule("server/config.ts");
 const { parseUsersFile } = await importServerModule("server/auth/users.ts");
@@ -72,7 +73,7 @@ if (!config.database.url) {
 const nextBin = join(root, "node_modules/next/dist/bin/next");
 // Next behind a plain node:http server: the client's address and the live stream's door (scripts/serve.mjs).
 const serveScript = join(root, "scripts/serve.mjs");
-const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+const distDir = config.server.distDir;
 const port = String(config.server.port);
 const host = config.server.host;
 const children = new Set();
@@ -128,11 +129,8 @@ function startEmbedded() {
           "tsx",
           join(root, "embedded/main.ts"),
         ],
-        {
-          cwd: root,
-          env: { ...process.env, EMBEDDED_PORT: process.env.EMBEDDED_PORT ?? "4010" },
-          stdio: ["ignore", "pipe", "inherit"],
-        },
+        // The environment is inherited: the service reads its own variables (embedded/config.ts; port 4010 by default).
+        { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
       ),
       "embedded market-data service",
     );
@@ -187,11 +185,7 @@ function buildIfStale() {
   const tsconfig = join(root, "tsconfig.json");
   const tsconfigBefore = existsSync(tsconfig) ? readFileSync(tsconfig, "utf8") : null;
   const tsconfigTimes = tsconfigBefore === null ? null : statSync(tsconfig);
-  const result = spawnSync(process.execPath, [nextBin, "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: process.env,
-  });
+  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit" });
   if (tsconfigBefore !== null && tsconfigTimes && readFileSync(tsconfig, "utf8") !== tsconfigBefore) {
     writeFileSync(tsconfig, tsconfigBefore);
     // Its old times too: a newer tsconfig.json would make the next start build again (newestSourceMtime).
@@ -204,30 +198,29 @@ function buildIfStale() {
 }
 
 try {
-  if (!process.env.UPSTREAM_BASE_URL?.trim()) {
+  // What the server's environment gains over the launcher's: the embedded service's address and key when there is no
+  // upstream, the mode, the address it listens on (also given to scripts/serve.mjs as arguments).
+  const serverEnv = { PORT: port, HOST: host, NODE_ENV: mode === "start" ? "production" : "development" };
+  if (!config.upstream.configured) {
     const url = await startEmbedded();
-    process.env.UPSTREAM_BASE_URL = url;
-    process.env.UPSTREAM_WS_URL = url.replace(/^http/, "ws");
-    process.env.UPSTREAM_API_KEY = "demo";
-    process.env.UPSTREAM_MODE = "embedded";
+    Object.assign(serverEnv, {
+      UPSTREAM_BASE_URL: url,
+      UPSTREAM_WS_URL: url.replace(/^http/, "ws"),
+      UPSTREAM_API_KEY: "demo",
+      UPSTREAM_MODE: "embedded",
+    });
     log(`using the embedded market-data service at ${url} (demo data)`);
   } else {
-    process.env.UPSTREAM_MODE ??= "remote";
     const { baseUrl, problem } = config.upstream;
     // The server still serves pages without it (every market-data request answers 503); say why here.
     log(baseUrl ? `using the market-data service at ${new URL(baseUrl).origin}` : `${problem}`);
   }
   if (mode === "start") buildIfStale();
   track(
-    spawn(process.execPath, [serveScript, mode], {
+    spawn(process.execPath, [serveScript, mode, "--host", host, "--port", port], {
       cwd: root,
       stdio: "inherit",
-      env: {
-        ...process.env,
-        PORT: port,
-        HOST: host,
-        NODE_ENV: mode === "start" ? "production" : "development",
-      },
+      env: { ...process.env, ...serverEnv },
     }),
     "next",
   );

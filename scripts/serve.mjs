@@ -1,20 +1,34 @@
 #!/usr/bin/env node
 // Callroom's HTTP server: Next's request handler behind a plain `node:http` server (a custom server, which Next
-// supports), started by scripts/launch.mjs as `node scripts/serve.mjs start|dev`. Before Next, each request is offered
+// supports), started by scripts/launch.mjs as `node scripts/serve.mjs start|dev --host HOST --port PORT` (the address
+// the launcher read with server/config.ts; this file reads no environment variable: docs/architecture.md
+// "Configuration"). Before Next, each request is offered
 // to the runtime's door (server/http/door.ts: the live stream, server/live/stream-door.ts, and the market-data routes,
 // server/http/market-door.ts), which answers it whole or leaves it to Next: the runtime, built by instrumentation.ts inside Next while it prepares, sits in the
 // process's one `globalThis` slot (server/process-slot.ts). The client's address was settled before this handler
 // runs, for every HTTP server of the process, by the runtime's exposure guard (server/security/exposure-guard.ts).
 import { createServer } from "node:http";
+import { parseArgs } from "node:util";
 import next from "next";
 
-const mode = process.argv[2];
-if (mode !== "start" && mode !== "dev") {
-  console.error("usage: node scripts/serve.mjs start|dev");
+const usage = "usage: node scripts/serve.mjs start|dev --host HOST --port PORT";
+let args;
+try {
+  args = parseArgs({
+    allowPositionals: true,
+    options: { host: { type: "string" }, port: { type: "string" } },
+  });
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
   process.exit(2);
 }
-const port = Number(process.env.PORT ?? "3000");
-const host = process.env.HOST ?? "127.0.0.1";
+const mode = args.positionals[0];
+const host = args.values.host;
+const port = Number(args.values.port);
+if ((mode !== "start" && mode !== "dev") || !host || !Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(usage);
+  process.exit(2);
+}
 const PROCESS = Symbol.for("callroom.process");
 
 const app = next({ dev: mode === "dev", dir: process.cwd(), hostname: host, port });

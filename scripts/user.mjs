@@ -10,12 +10,21 @@ import { randomBytes, randomUUID, scrypt } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { importServerModule } from "./server-modules.mjs";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 for (const file of [".env.local", ".env"]) {
   if (existsSync(resolve(root, file))) process.loadEnvFile(resolve(root, file));
 }
-const usersFile = resolve(process.cwd(), process.env.CALLROOM_USERS_FILE || "./data/users");
+// The server's own reader (server/config.ts; docs/architecture.md "Configuration"): the file the server watches.
+const { readConfig } = await importServerModule("server/config.ts");
+let usersFile;
+try {
+  usersFile = readConfig(process.env).security.usersFile;
+} catch (error) {
+  console.error(`user: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
 const PARAMS = { N: 1 << 15, r: 8, p: 1, keyLength: 32 };
 const MIN_PASSWORD = 8;

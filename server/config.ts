@@ -21,6 +21,8 @@ export const DEFAULT_NOTES_PER_USER = 5_000;
 
 export interface Config {
   upstream: {
+    /** `UPSTREAM_BASE_URL` is set, usable or not: without it the launcher starts the embedded service. */
+    configured: boolean;
     /** No trailing slash; undefined when not configured. */
     baseUrl: string | undefined;
     /** Defaults to the base URL with the ws/wss scheme. */
@@ -46,7 +48,14 @@ export interface Config {
    * `HOST`: where the launcher was told to listen; `dev`: NODE_ENV=development; `publicUrl`: CALLROOM_PUBLIC_URL as
    * given (its host is accepted beside loopback's names on an open instance, server/security/host-check.ts).
    */
-  server: { host: string; port: number; dev: boolean; publicUrl: string | undefined };
+  server: {
+    host: string;
+    port: number;
+    dev: boolean;
+    publicUrl: string | undefined;
+    /** `NEXT_DIST_DIR`: the build's folder (next.config.ts reads it too, as Next loads that file before our code). */
+    distDir: string;
+  };
   security: {
     usersFile: string;
     /** Undefined when absent or shorter than 32 characters (iron-session's minimum). */
@@ -155,6 +164,7 @@ const restSchema = z.object({
   HOST: z.preprocess(blank, z.string().default("127.0.0.1")),
   PORT: z.preprocess(blank, z.coerce.number().int().min(0).max(65_535).catch(3000).default(3000)),
   NODE_ENV: z.string().optional(),
+  NEXT_DIST_DIR: z.preprocess(blank, z.string().default(".next")),
   CALLROOM_USERS_FILE: z.preprocess(blank, z.string().default("./data/users")),
   CALLROOM_SESSION_SECRET: optional(z.string()),
   CALLROOM_RATE_LIMIT: z.preprocess(blank, z.coerce.number().min(0).max(100_000).catch(20).default(20)),
@@ -198,6 +208,7 @@ export function readConfig(env: Env): Config {
   const publicBaseUrl = e.CALLROOM_PUBLIC_URL?.trim().replace(/\/+$/, "");
   return {
     upstream: {
+      configured: blank(env.UPSTREAM_BASE_URL) !== undefined,
       baseUrl: u?.UPSTREAM_BASE_URL,
       wsUrl: u?.UPSTREAM_WS_URL ?? u?.UPSTREAM_BASE_URL?.replace(/^http/, "ws"),
       apiKey: u?.UPSTREAM_API_KEY,
@@ -217,6 +228,7 @@ export function readConfig(env: Env): Config {
       port: e.PORT,
       dev: e.NODE_ENV === "development",
       publicUrl: e.CALLROOM_PUBLIC_URL,
+      distDir: e.NEXT_DIST_DIR,
     },
     security: {
       usersFile: resolve(/*turbopackIgnore: true*/ process.cwd(), e.CALLROOM_USERS_FILE),

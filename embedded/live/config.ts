@@ -27,7 +27,7 @@ const schema = z.object({
   EMBEDDED_AUDIO_CACHE: num(6, 1, 100).transform(Math.floor),
 });
 
-export function loadLiveConfig(env: NodeJS.ProcessEnv): LiveConfig {
+export function loadLiveConfig(env: Readonly<Record<string, string | undefined>>): LiveConfig {
   const parsed = schema.parse(env);
   return {
     liveCalls: parsed.EMBEDDED_LIVE_CALLS,

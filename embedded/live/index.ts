@@ -15,7 +15,8 @@ export interface LiveServiceOptions {
   universe: Universe;
   /** Base URL of this service, used to build signed media links. */
   baseUrl: () => string;
-  env: NodeJS.ProcessEnv;
+  /** The live module's variables (embedded/config.ts passes them on). */
+  env: Readonly<Record<string, string | undefined>>;
   /** True while the `wsSilent` fault is active: the WebSocket sends nothing (no sentences, no pings). */
   isWsSilent: () => boolean;
   /** Key → plan lookup shared with REST auth, so the WebSocket handshake answers 401/403 alike. */

@@ -75,7 +75,7 @@ export async function startTestEmbedded(
     EMBEDDED_HOST: "127.0.0.1",
     EMBEDDED_PORT: "0",
   };
-  const server = await startEmbeddedServer(loadConfig(env), env, options);
+  const server = await startEmbeddedServer(loadConfig(env), options);
   const base = `${server.url}/__embedded`;
   return {
     url: server.url,

@@ -70,19 +70,23 @@ export async function startNext(distDir: string, env: Record<string, string>): P
   const dataDir = env.CALLROOM_DATA_DIR ?? mkdtempSync(join(tmpdir(), "callroom-scale-"));
   const ownDataDir = env.CALLROOM_DATA_DIR === undefined;
   // The same custom server `npm start` runs (scripts/serve.mjs: client address, the stream's door, then Next).
-  const child = spawn(process.execPath, [join(root, "scripts/serve.mjs"), "start"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_DIST_DIR: distDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      CALLROOM_DATA_DIR: dataDir,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [join(root, "scripts/serve.mjs"), "start", "--host", "127.0.0.1", "--port", String(port)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_DIST_DIR: distDir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        CALLROOM_DATA_DIR: dataDir,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let out = "";
   child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
   child.stderr!.on("data", (c: Buffer) => (out += c.toString()));

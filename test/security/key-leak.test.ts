@@ -211,30 +211,34 @@ beforeAll(async () => {
   }
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [join(root, "scripts/serve.mjs"), "start"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      NEXT_DIST_DIR: distDir,
-      UPSTREAM_BASE_URL: embedded.url,
-      UPSTREAM_WS_URL: embedded.wsUrl,
-      UPSTREAM_API_KEY: CANARY,
-      UPSTREAM_MODE: "remote",
-      CALLROOM_USERS_FILE: emptyUsersPath(),
-      CALLROOM_SESSION_SECRET: SESSION_SECRET,
-      CALLROOM_RATE_LIMIT: "0",
-      CALLROOM_DATA_DIR: dataDir,
-      CALLROOM_VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY,
-      CALLROOM_VAPID_PRIVATE_KEY: VAPID_PRIVATE_KEY,
-      CALLROOM_WEBHOOK_ALLOWLIST: receiverHost,
-      CALLROOM_PUSH_ALLOWLIST: receiverHost,
-      LOG_LEVEL: "debug",
+  server = spawn(
+    process.execPath,
+    [join(root, "scripts/serve.mjs"), "start", "--host", "127.0.0.1", "--port", String(port)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        NEXT_DIST_DIR: distDir,
+        UPSTREAM_BASE_URL: embedded.url,
+        UPSTREAM_WS_URL: embedded.wsUrl,
+        UPSTREAM_API_KEY: CANARY,
+        UPSTREAM_MODE: "remote",
+        CALLROOM_USERS_FILE: emptyUsersPath(),
+        CALLROOM_SESSION_SECRET: SESSION_SECRET,
+        CALLROOM_RATE_LIMIT: "0",
+        CALLROOM_DATA_DIR: dataDir,
+        CALLROOM_VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY,
+        CALLROOM_VAPID_PRIVATE_KEY: VAPID_PRIVATE_KEY,
+        CALLROOM_WEBHOOK_ALLOWLIST: receiverHost,
+        CALLROOM_PUSH_ALLOWLIST: receiverHost,
+        LOG_LEVEL: "debug",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   server.stdout!.on("data", (c: Buffer) => (output += c.toString()));
   server.stderr!.on("data", (c: Buffer) => (output += c.toString()));
   for (let i = 0; i < 120; i += 1) {

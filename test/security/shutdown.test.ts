@@ -70,25 +70,29 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "callroom-shutdown-"));
   const port = await freePort();
   base = `http://localhost:${port}`;
-  server = spawn(process.execPath, [join(root, "scripts/serve.mjs"), "start"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      NEXT_DIST_DIR: distDir,
-      UPSTREAM_BASE_URL: embedded.url,
-      UPSTREAM_WS_URL: embedded.wsUrl,
-      UPSTREAM_API_KEY: embedded.key,
-      UPSTREAM_MODE: "embedded",
-      CALLROOM_DATA_DIR: dataDir,
-      CALLROOM_USERS_FILE: emptyUsersPath(),
-      CALLROOM_RATE_LIMIT: "0",
-      CALLROOM_WEBHOOK_ALLOWLIST: `127.0.0.1:${targetPort}`,
+  server = spawn(
+    process.execPath,
+    [join(root, "scripts/serve.mjs"), "start", "--host", "127.0.0.1", "--port", String(port)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        NEXT_DIST_DIR: distDir,
+        UPSTREAM_BASE_URL: embedded.url,
+        UPSTREAM_WS_URL: embedded.wsUrl,
+        UPSTREAM_API_KEY: embedded.key,
+        UPSTREAM_MODE: "embedded",
+        CALLROOM_DATA_DIR: dataDir,
+        CALLROOM_USERS_FILE: emptyUsersPath(),
+        CALLROOM_RATE_LIMIT: "0",
+        CALLROOM_WEBHOOK_ALLOWLIST: `127.0.0.1:${targetPort}`,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   server.stdout!.on("data", (c: Buffer) => (output += c.toString()));
   server.stderr!.on("data", (c: Buffer) => (output += c.toString()));
   for (let i = 0; i < 240; i += 1) {

@@ -1,6 +1,6 @@
 /**
  * Sentence → alert toast (issue 17): the time from the upstream sending a live sentence to the toast quoting it
- * appearing in Chromium, through the whole path (upstream WebSocket → relay → hub → the leader's rule evaluation
+ * appearing in Chromium, through the whole path (upstream WebSocket → live bus → the leader's rule evaluation
  * over every loaded rule → firing recorded in the database → the user's alert stream → EventSource → React), with
  * 1,000 users × 10 rules loaded (bench/lib/alert-rules.ts) beside the probe user's own.
  *

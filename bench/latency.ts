@@ -1,6 +1,6 @@
 /**
  * Sentence → DOM: the time from the embedded service sending a live sentence to its text appearing in the call
- * room's DOM in Chromium, through the whole path (upstream WebSocket → relay → hub → SSE → browser → React).
+ * room's DOM in Chromium, through the whole path (upstream WebSocket → live bus → SSE → browser → React).
  *
  * "Sent" is the frame's `created_time`, the embedded service's stamp in the tick it sends the frame, read by a second
  * WebSocket client of the service (lib/upstream-sentences.ts). "In the DOM" is when a MutationObserver installed before the page's own
@@ -68,7 +68,7 @@ export async function runLatencyBench(app: RunningApp, options = { calls: 2, sec
           });
           callIds.push(call_id);
           const page = await context.newPage();
-          // The relay learns of the call from the stream; the page may open before the REST detail has it.
+          // The live bus learns of the call from the stream; the page may open before the REST detail has it.
           for (let attempt = 0; attempt < 20; attempt++) {
             const response = await page.goto(`${app.url}/calls/${call_id}`, { waitUntil: "load" });
             if (response?.ok()) break;

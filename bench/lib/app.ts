@@ -3,7 +3,7 @@
  * service as a child, then `next start`), on loopback, with the build in `.next-bench` (the launcher builds it when
  * missing or older than the sources).
  *
- * Bench-only settings, all loopback: the relay's bench hook on (CALLROOM_BENCH_HOOKS=1, server/live/bench-hook.ts),
+ * Bench-only settings, all loopback: the live bus's bench hook on (CALLROOM_BENCH_HOOKS=1, server/live/bench-hook.ts),
  * the per-client /api rate limit off and the per-address SSE cap at its maximum (the load comes from one machine),
  * the embedded service's rate limit off (it stands in for a remote service we would not load-test), and a second
  * embedded key `bench` so the latency benchmark can watch the upstream stream beside the app's own connection.

@@ -1,5 +1,5 @@
 /**
- * Financial-language sentiment (see score.ts for the model). `liveSentiment` is the relay's per-sentence estimate:
+ * Financial-language sentiment (see score.ts for the model). `liveSentiment` is the live bus's per-sentence estimate:
  * cheap (a few microseconds per sentence), synchronous, deterministic.
  */
 import { scoreText } from "./score";

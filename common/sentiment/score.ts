@@ -5,7 +5,7 @@
  * and intensifiers/diminishers. A sentence scores (pos − neg) / (pos + neg + K): 0 without evidence, approaching
  * ±1 smoothly as one-sided evidence piles up, never reaching it. Deterministic: no randomness, no models.
  *
- * Pure TypeScript (no Node APIs), so the same scorer runs in the embedded service's enrichment, in the relay
+ * Pure TypeScript (no Node APIs), so the same scorer runs in the embedded service's enrichment, in the live bus
  * (every live sentence as it is published) and, if ever needed, in the browser.
  */
 import {

@@ -54,7 +54,7 @@ export function meanSentiment(segments: readonly Pick<Segment, "sentiment">[]): 
 
 /**
  * What the scored segments' sentiment is: "enriched" once every scored segment carries the upstream's enriched
- * score, "live estimate" while any is still the relay's estimate; null when nothing is scored yet.
+ * score, "live estimate" while any is still the live bus's estimate; null when nothing is scored yet.
  */
 export function sentimentSourceLabel(
   segments: readonly Pick<Segment, "sentiment" | "sentimentSource">[],

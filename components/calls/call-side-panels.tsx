@@ -93,7 +93,7 @@ export function SentimentPanel({
 }
 
 /**
- * Says how far to trust the figures: the relay's per-sentence estimate while live (and until enrichment), the
+ * Says how far to trust the figures: the live bus's per-sentence estimate while live (and until enrichment), the
  * upstream's enriched scores after.
  */
 export function SentimentSourceTag({ source }: { source: "live estimate" | "enriched" }) {

@@ -34,7 +34,7 @@ export function sentenceToSegment(event: StreamedSentence): Segment {
     endMs: event.endMs,
     text: event.text,
     confidence: event.confidence,
-    // The relay's live estimate; REST's copy (enriched, or the same estimate) replaces it on the next refetch.
+    // The live bus's live estimate; REST's copy (enriched, or the same estimate) replaces it on the next refetch.
     sentiment: event.sentiment ?? null,
     sentimentSource: event.sentiment === null || event.sentiment === undefined ? null : "live",
   };

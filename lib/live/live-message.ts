@@ -8,7 +8,7 @@ import type {
 } from "@/lib/schemas/live";
 
 /*
- * The browser's reader of `/api/stream` messages, written without zod: lib/schemas/live.ts (the relay's side of
+ * The browser's reader of `/api/stream` messages, written without zod: lib/schemas/live.ts (the live bus's side of
  * the contract, full zod) would put zod into the first load of every live page. Same rules as its
  * `liveMessageSchema`; live-message.test.ts checks both agree on valid and malformed messages. Unknown extra
  * fields are dropped, as zod's object schemas do, so the cache only ever holds the contract's fields.

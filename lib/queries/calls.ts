@@ -73,7 +73,7 @@ export function fetchSummaries(filters: SummaryListFilters, signal?: AbortSignal
 }
 
 /**
- * Refetch cadence of a call that is no longer live: the relay says "completed"/"enriched" over SSE at once, but the
+ * Refetch cadence of a call that is no longer live: the live bus says "completed"/"enriched" over SSE at once, but the
  * MP3, the PDF, speaker names and the summary reach REST a little later (and our server caches REST for seconds).
  * Poll gently until they are all there; a live call needs no polling once its audio exists, the stream carries it.
  */

@@ -33,7 +33,7 @@ export const segmentSchema = z.object({
   text: z.string(),
   confidence: z.number().nullable(),
   /**
-   * −1..1: the upstream's enriched score when it has one, else the relay's live estimate (common/sentiment, scored as
+   * −1..1: the upstream's enriched score when it has one, else the live bus's live estimate (common/sentiment, scored as
    * the sentence is published). `null` only from an older server.
    */
   sentiment: z.number().nullable(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * `GET /api/health` (shape fixed by docs/interfaces.md §4; not wrapped in the `{data, meta}` envelope). Always HTTP 200 while
- * our server runs: `status` says whether the market-data service is reachable. `stream` is "unknown" until the relay
+ * our server runs: `status` says whether the market-data service is reachable. `stream` is "unknown" until the live bus
  * reports the WebSocket state.
  */
 const streamStateSchema = z.enum(["ok", "connecting", "error", "unknown"]);

@@ -1,10 +1,10 @@
 /**
- * Live events of `GET /api/stream` (Server-Sent Events): the contract between the relay and the browser.
+ * Live events of `GET /api/stream` (Server-Sent Events): the contract between the live bus and the browser.
  *
  * Every SSE message is `id: <cursor>` + `event: <name>` + `data: <JSON>`; the cursor is opaque to the browser
  * and only ever sent back (`Last-Event-ID` or `?cursor=`) to resume.
  *
- * Beyond docs/interfaces.md §2: `sentence` also carries `sentiment` (the relay's live estimate, see `sentenceEventSchema`).
+ * Beyond docs/interfaces.md §2: `sentence` also carries `sentiment` (the live bus's live estimate, see `sentenceEventSchema`).
  */
 import { z } from "zod";
 
@@ -55,7 +55,7 @@ export const sentenceEventSchema = z.object({
   endMs: z.number(),
   confidence: z.number().nullable(),
   /**
-   * Extension of docs/interfaces.md §2's `sentence` event (additive): the relay's live estimate of the sentence's
+   * Extension of docs/interfaces.md §2's `sentence` event (additive): the live bus's live estimate of the sentence's
    * sentiment in [−1, 1] (common/sentiment, the same financial-language model the upstream's enrichment uses),
    * scored as the sentence is published; 0 = no evidence. The upstream only scores after the call, so this is what
    * makes sentiment move while a call is live. `null` (or absent, from a server that predates it) = not scored.

@@ -5,7 +5,7 @@ import type { EncryptedPush, EncryptRequest, PushEncrypt } from "./push";
 
 /**
  * The worker thread that encrypts and signs Web Push messages (server/alerts/push-worker.mjs). One thread: the
- * machine's other cores belong to the relay and the database, and one thread encrypts a few hundred messages a
+ * machine's other cores belong to the live bus and the database, and one thread encrypts a few hundred messages a
  * second, more than the delivery queue lets out. Its own queue is bounded too; beyond it a message fails (and is
  * logged as a failed delivery) rather than piling up.
  */

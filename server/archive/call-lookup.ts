@@ -7,7 +7,7 @@ import { isImportedCallId } from "./read-calls";
 
 /**
  * A call wherever it lives: an imported call (`imp-…`) from the archive, anything else from the market-data service
- * merged with the live relay, and, when the service does not know the id, the archive's imported copy (the service's
+ * merged with the live bus, and, when the service does not know the id, the archive's imported copy (the service's
  * own call JSON imported from another deployment keeps its id). One place, so `/api/calls/{id}`, the call room and
  * the insights agree.
  */

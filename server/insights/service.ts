@@ -6,7 +6,7 @@ import { computeInsights } from "@/lib/insights/engine";
 import type { ConsensusSource, PreviousCallSource } from "./sources";
 
 export interface InsightsServiceDeps {
-  /** The call with its transcript so far (REST merged with the live relay). */
+  /** The call with its transcript so far (REST merged with the live bus). */
   getCall(
     callId: string,
     options: { signal?: AbortSignal },

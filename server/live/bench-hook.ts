@@ -9,7 +9,7 @@ import type { LiveBus } from "./bus";
 import type { BrowserFanout } from "./fanout";
 
 /**
- * Benchmark hook for `npm run bench` (bench/relay.ts): lets the relay benchmark publish synthetic sentences straight
+ * Benchmark hook for `npm run bench` (bench/relay.ts): lets the relay benchmark (the live bus's) publish synthetic sentences straight
  * onto this process's live bus, so that it measures the fan-out (bus → browsers' fan-out → SSE encoding → sockets)
  * and nothing upstream.
  *

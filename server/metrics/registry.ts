@@ -47,7 +47,7 @@ export function createMetrics(): Metrics {
   });
   const relayLag = new Histogram({
     name: "callroom_relay_lag_seconds",
-    help: "Time from a sentence's end in the call to its publication to SSE clients.",
+    help: "Live bus lag: time from a sentence's end in the call to its publication to SSE clients.",
     buckets: [0.25, 0.5, 1, 2, 4, 8, 16, 32],
     registers: [registry],
   });

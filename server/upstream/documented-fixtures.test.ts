@@ -314,7 +314,7 @@ describe("documented call bodies", () => {
 });
 
 describe("documented stream frames", () => {
-  it("a sentence frame: every value the relay uses arrives", () => {
+  it("a sentence frame: every value the live bus uses arrives", () => {
     const frame = parseFrame(JSON.stringify(streamSentence));
     expect(frame.kind).toBe("sentence");
     if (frame.kind !== "sentence") return;

@@ -154,7 +154,7 @@ describe("SSE connections per client", () => {
 });
 
 describe("/api/metrics", () => {
-  it("answers Prometheus text with the relay, cache, upstream and breaker series", async () => {
+  it("answers Prometheus text with the live bus, cache, upstream and breaker series", async () => {
     const response = await metrics(new Request("http://localhost/api/metrics"));
     expect(response.headers.get("content-type")).toContain("text/plain");
     const text = await response.text();

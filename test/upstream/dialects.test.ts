@@ -251,7 +251,7 @@ describe("the two wire dialects read the same through our API", () => {
     expect((await fetchMediaLinks(getRuntime().upstream, id))?.hls).toBeNull();
   }, 60_000);
 
-  it("the documented stream acknowledges a subscription with a JSON string, which the relay reads as an ack", async () => {
+  it("the documented stream acknowledges a subscription with a JSON string, which the live bus reads as an ack", async () => {
     const frames = await new Promise<string[]>((resolve, reject) => {
       const ws = new WebSocket(`${services.documented.wsUrl}/api/v1/transcripts/stream?token=demo`);
       const seen: string[] = [];

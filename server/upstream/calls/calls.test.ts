@@ -231,7 +231,7 @@ describe("callFromBody (toCall)", () => {
         endMs: 1000,
         text: "Sentence 0.",
         confidence: 0.95,
-        // The upstream scores only at enrichment: until then, the relay's live estimate (no evidence here).
+        // The upstream scores only at enrichment: until then, the live bus's live estimate (no evidence here).
         sentiment: 0,
         sentimentSource: "live",
       },

@@ -146,7 +146,7 @@ async function fetchCallPage(
 
 /**
  * One page (1-based, 100 calls, newest first) of the calls of any status that started at or after `fromIso`,
- * uncached: the relay's catch-up after a reconnect reads them page by page.
+ * uncached: the live bus's catch-up after a reconnect reads them page by page.
  */
 export async function listCallsStartedSince(
   upstream: Upstream,

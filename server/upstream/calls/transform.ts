@@ -99,7 +99,7 @@ function toBaseSegments(segments: UpstreamSegment[] | null | undefined): BaseSeg
 
 /**
  * A segment's sentiment: the upstream's (it scores only at enrichment) when present, else the same live estimate
- * the relay puts on the stream, so the page and the stream agree sentence for sentence.
+ * the live bus puts on the stream, so the page and the stream agree sentence for sentence.
  */
 export function segmentSentiment(
   upstream: number | null,

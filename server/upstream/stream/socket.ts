@@ -119,18 +119,18 @@ export class UpstreamSocket {
       if (status === 429) {
         this.options.log.warn(
           { url: this.safeUrl, status },
-          "relay: upstream stream refused (429): this API key's single live connection is held elsewhere " +
+          "live bus: upstream stream refused (429): this API key's single live connection is held elsewhere " +
             "(another instance or a previous process); retrying with backoff",
         );
       } else if (status === 401 || status === 403) {
         this.options.log.error(
           { url: this.safeUrl, status },
           status === 401
-            ? "relay: upstream stream refused the API key (401)"
-            : "relay: upstream stream forbidden (403): the key's plan lacks transcripts",
+            ? "live bus: upstream stream refused the API key (401)"
+            : "live bus: upstream stream forbidden (403): the key's plan lacks transcripts",
         );
       } else {
-        this.options.log.warn({ url: this.safeUrl, status }, "relay: upstream stream handshake failed");
+        this.options.log.warn({ url: this.safeUrl, status }, "live bus: upstream stream handshake failed");
       }
       res.resume();
       ws.terminate();
@@ -144,7 +144,7 @@ export class UpstreamSocket {
       this.openedAt = Date.now();
       this.lastSeen = Date.now();
       this.setState("open");
-      this.options.log.info({ url: this.safeUrl, reconnect }, "relay: upstream stream open");
+      this.options.log.info({ url: this.safeUrl, reconnect }, "live bus: upstream stream open");
       for (const ticker of this.options.tickers ?? ["*"]) this.send({ action: "subscribe", ticker });
       // The list catches calls that started (or are still live) while we were away.
       this.send({ action: "list" });
@@ -164,7 +164,7 @@ export class UpstreamSocket {
       if (frame.kind === "unknown") {
         this.options.log.warn(
           { reason: frame.reason, sample: frame.sample },
-          "relay: dropped an unknown frame",
+          "live bus: dropped an unknown frame",
         );
         return;
       }
@@ -173,7 +173,7 @@ export class UpstreamSocket {
       } catch (error) {
         this.options.log.error(
           { err: error instanceof Error ? error.message : String(error), kind: frame.kind },
-          "relay: frame handler failed",
+          "live bus: frame handler failed",
         );
       }
     });
@@ -186,7 +186,7 @@ export class UpstreamSocket {
       // The message may name host and port, never the query string; still, keep it short.
       this.options.log.warn(
         { url: this.safeUrl, err: error.message.slice(0, 200) },
-        "relay: upstream stream error",
+        "live bus: upstream stream error",
       );
     });
 
@@ -201,7 +201,7 @@ export class UpstreamSocket {
       if (wasOpen && upFor >= (this.options.stableMs ?? 60_000)) this.backoff.reset();
       const delay = Math.max(this.backoff.next(), this.retryAfterMs);
       if (wasOpen)
-        this.options.log.warn({ code, upForMs: upFor, retryInMs: delay }, "relay: upstream stream closed");
+        this.options.log.warn({ code, upForMs: upFor, retryInMs: delay }, "live bus: upstream stream closed");
       this.setState("reconnecting");
       this.reconnectTimer = setTimeout(() => {
         this.reconnectTimer = null;
@@ -224,7 +224,7 @@ export class UpstreamSocket {
         if (now - this.lastSeen > timeout) {
           this.options.log.warn(
             { silentForMs: now - this.lastSeen },
-            "relay: upstream stream silent; reconnecting",
+            "live bus: upstream stream silent; reconnecting",
           );
           ws.terminate();
           return;

@@ -92,7 +92,8 @@ describe("password hashes", () => {
     const remove = spawnSync(process.execPath, ["scripts/user.mjs", "remove", "carol"], { env });
     expect(remove.status).toBe(0);
     expect(parseUsersFile(readFileSync(file, "utf8")).size).toBe(0);
-  }, 30_000);
+    // Four starts of the script, each compiling server/config.ts (its reader) through tsx: ~0.5 s of CPU apiece.
+  }, 60_000);
 });
 
 describe("proxy with a user in the file", () => {

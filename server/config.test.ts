@@ -6,6 +6,7 @@ describe("readConfig", () => {
     expect(
       readConfig({ UPSTREAM_BASE_URL: "https://api.example.com/", UPSTREAM_API_KEY: "k" }).upstream,
     ).toEqual({
+      configured: true,
       baseUrl: "https://api.example.com",
       wsUrl: "wss://api.example.com",
       apiKey: "k",
@@ -33,8 +34,17 @@ describe("readConfig", () => {
     expect(upstream.apiKey).toBeUndefined();
     expect(upstream.problem).toMatch(/UPSTREAM_BASE_URL/);
     expect(upstream.problem).not.toMatch(/secret-host/);
+    // Set, though unusable: the launcher reports the problem rather than starting the embedded service instead.
+    expect(upstream.configured).toBe(true);
     // Still the key: no log line may carry it.
     expect(secrets).toContain("key-1");
+  });
+
+  it("says whether UPSTREAM_BASE_URL is set (the launcher starts the embedded service when not), and the build folder", () => {
+    expect(readConfig({}).upstream.configured).toBe(false);
+    expect(readConfig({ UPSTREAM_BASE_URL: "  " }).upstream.configured).toBe(false);
+    expect(readConfig({}).server.distDir).toBe(".next");
+    expect(readConfig({ NEXT_DIST_DIR: ".next-bench" }).server.distDir).toBe(".next-bench");
   });
 
   it("fails loudly on a shared store it cannot use, naming the variable only", () => {

@@ -4,7 +4,8 @@ import { WatchlistRepository } from "../workspace/watchlists";
 import { testDatabase } from "../workspace/test-db";
 import { ensureVapidKeys } from "./push";
 import type { AlertCandidate } from "./rules";
-import { AlertStore, patchedRule } from "./store";
+import { AlertStore } from "./store";
+import { patchedRule } from "./rule-patch";
 
 let database: Database;
 let store: AlertStore;

@@ -1,7 +1,6 @@
 import "server-only";
-import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import {
-  alertRuleInputSchema,
   type Alert,
   type AlertFacets,
   type AlertListFilter,
@@ -11,8 +10,6 @@ import {
   type AlertRule,
   type AlertRuleInput,
   type AlertRuleKind,
-  type AlertRulePatch,
-  type RuleMatch,
   type SpeakerRole,
 } from "@/lib/schemas/alerts";
 import { ruleLabel } from "@/lib/alerts/display";
@@ -28,15 +25,18 @@ import {
 } from "../db/schema/workspace";
 import { AppError, notFound } from "../errors";
 import { LIMITS, limitReached, lockUserLimit } from "../db/user-limits";
-import { parseParams } from "../http/parse-query";
 import { rowId } from "../db/row-id";
+import { toAlert, toMute, toRule } from "./alert-rows";
+import { pushSubscriptionsOfUsers, savePushSubscription } from "./push-subscriptions";
 import type { PushSubscriptionJson, StoredPushSubscription, VapidKeys, VapidKeyStore } from "./push";
 import { MuteIndex, type ActiveMute } from "./mutes";
 import { resolveScope, type AlertCandidate, type CompiledRule } from "./rules";
 import type { DeliveryAttempt, DeliveryLog } from "./webhook";
 
 /**
- * Alert rules, the firings they record and their deliveries, push subscriptions and the VAPID keys.
+ * Alert rules, the firings they record and their deliveries, mutes, push subscriptions and the VAPID keys. The rows'
+ * API shapes are in alert-rows.ts, an edit's checks in rule-patch.ts, the push subscriptions' rules in
+ * push-subscriptions.ts.
  *
  * Exactly once: `recordFiring` inserts with `ON CONFLICT DO NOTHING` on the (user, subject, sequence) unique index
  * (one alert per sentence per user, naming every rule that matched) and returns the row only when this call inserted
@@ -48,9 +48,7 @@ export const MAX_RULES_PER_USER = LIMITS.rulesPerUser;
 /** A mute lasts at most this long: longer than any call, so one whose call's end was never seen still lapses. */
 export const MUTE_MAX_MS = 12 * 60 * 60_000;
 
-type RuleRow = typeof alertRules.$inferSelect;
 type FiringRow = typeof alertFirings.$inferSelect;
-type MuteRow = typeof alertMutes.$inferSelect;
 
 /**
  * The advisory lock between mutes and recordings: a recording holds it shared, a new mute alone, so a mute takes
@@ -77,88 +75,6 @@ export interface RecordedFiring {
 
 const firingKey = (userId: string, subject: string, sequence: number) =>
   `${userId}\u0000${subject}\u0000${sequence}`;
-
-function toRule(row: RuleRow): AlertRule {
-  return {
-    id: String(row.id),
-    name: row.name,
-    paused: row.pausedAt !== null,
-    kind: row.kind as AlertRuleKind,
-    phrase: row.phrase,
-    tickers: row.tickers,
-    watchlistId: row.watchlistId === null ? null : String(row.watchlistId),
-    speakerRole: row.speakerRole as SpeakerRole | null,
-    threshold: row.threshold,
-    webhookUrl: row.webhookUrl,
-    createdAt: new Date(row.createdAt).toISOString(),
-  };
-}
-
-export function toAlert(row: FiringRow): Alert {
-  const rules = row.matches as RuleMatch[];
-  return {
-    id: String(row.id),
-    ruleId: rules[0]?.ruleId ?? String(row.ruleIds[0]),
-    kind: row.kind as AlertRuleKind,
-    rules,
-    callId: row.callId,
-    symbol: row.symbol,
-    sequence: row.sequence < 0 ? null : row.sequence,
-    startMs: row.startMs,
-    text: row.text,
-    firedAt: new Date(row.firedAt).toISOString(),
-    read: row.readAt !== null,
-  };
-}
-
-function endpointTaken(): AppError {
-  return new AppError(
-    "endpoint_taken",
-    "This browser's push subscription belongs to another user; that user must turn notifications off here first.",
-  );
-}
-
-function toMute(row: MuteRow): AlertMute {
-  return {
-    id: String(row.id),
-    scope: row.scope as AlertMuteScope,
-    callId: row.callId,
-    symbol: row.symbol,
-    expiresAt: new Date(row.expiresAt).toISOString(),
-    createdAt: new Date(row.createdAt).toISOString(),
-  };
-}
-
-/** A stored rule as the input that would create it, so an edit is checked like a new rule. */
-function asInput(rule: AlertRule): Record<string, unknown> {
-  const input: Record<string, unknown> = { kind: rule.kind };
-  if (rule.name !== null) input.name = rule.name;
-  if (rule.phrase !== null) input.phrase = rule.phrase;
-  if (rule.tickers !== null && rule.tickers.length > 0) input.tickers = rule.tickers;
-  if (rule.watchlistId !== null) input.watchlistId = rule.watchlistId;
-  if (rule.speakerRole !== null) input.speakerRole = rule.speakerRole;
-  if (rule.threshold !== null) input.threshold = rule.threshold;
-  if (rule.webhookUrl !== null) input.webhookUrl = rule.webhookUrl;
-  return input;
-}
-
-/** A rule after a patch: `null` clears a field, an absent field stays as it was; checked as a new rule would be. */
-export function patchedRule(rule: AlertRule, patch: AlertRulePatch): AlertRuleInput {
-  const merged = asInput(rule);
-  for (const [key, value] of Object.entries(patch)) {
-    if (key === "paused" || value === undefined) continue;
-    if (value === null) delete merged[key];
-    else merged[key] = value;
-  }
-  // A new kind takes nothing that only applied to the old one.
-  if (patch.kind !== undefined && patch.kind !== rule.kind) {
-    if (patch.phrase === undefined) delete merged.phrase;
-    if (patch.threshold === undefined) delete merged.threshold;
-    if (patch.speakerRole === undefined && patch.kind !== "keyword" && patch.kind !== "guidance")
-      delete merged.speakerRole;
-  }
-  return parseParams(merged, alertRuleInputSchema);
-}
 
 export interface StoredRule extends AlertRule {
   userId: string;
@@ -601,47 +517,9 @@ export class AlertStore implements VapidKeyStore {
 
   // ── push ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
-  /**
-   * Saves a browser's subscription for the user (at most `LIMITS.pushSubscriptionsPerUser`; the 21st is a 409). The
-   * endpoint is unique per browser profile: the same user saving it again updates its keys, but an endpoint another
-   * user holds is never taken over (409): that user signs out of push on that browser first.
-   */
+  /** At most `LIMITS.pushSubscriptionsPerUser`, an endpoint never taken from another user (push-subscriptions.ts). */
   async savePushSubscription(userId: string, subscription: PushSubscriptionJson): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await lockUserLimit(tx as unknown as Db, "push", userId);
-      const [held] = await tx
-        .select({ userId: pushSubscriptions.userId })
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
-      if (held && held.userId !== userId) throw endpointTaken();
-      if (held) {
-        await tx
-          .update(pushSubscriptions)
-          .set({ p256dh: subscription.keys.p256dh, auth: subscription.keys.auth })
-          .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
-        return;
-      }
-      const [{ n }] = (await tx
-        .select({ n: count() })
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, userId))) as [{ n: number }];
-      if (Number(n) >= LIMITS.pushSubscriptionsPerUser)
-        throw limitReached(
-          `at most ${LIMITS.pushSubscriptionsPerUser} push subscriptions per user; turn notifications off on a browser you no longer use`,
-        );
-      const inserted = await tx
-        .insert(pushSubscriptions)
-        .values({
-          userId,
-          endpoint: subscription.endpoint,
-          p256dh: subscription.keys.p256dh,
-          auth: subscription.keys.auth,
-        })
-        .onConflictDoNothing()
-        .returning({ id: pushSubscriptions.id });
-      // Another user's save of the same endpoint committed between the read and the insert.
-      if (inserted.length === 0) throw endpointTaken();
-    });
+    await savePushSubscription(this.db, userId, subscription);
   }
 
   async removePushSubscription(userId: string, endpoint: string): Promise<void> {
@@ -660,21 +538,7 @@ export class AlertStore implements VapidKeyStore {
 
   /** The push subscriptions of several users in one query (an event's firings), by user. */
   async pushSubscriptionsOfUsers(userIds: readonly string[]): Promise<Map<string, StoredPushSubscription[]>> {
-    const byUser = new Map<string, StoredPushSubscription[]>();
-    if (userIds.length === 0) return byUser;
-    const rows = await this.db
-      .select()
-      .from(pushSubscriptions)
-      .where(inArray(pushSubscriptions.userId, [...new Set(userIds)]));
-    for (const r of rows) {
-      const list = byUser.get(r.userId) ?? [];
-      list.push({
-        id: String(r.id),
-        subscription: { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } },
-      });
-      byUser.set(r.userId, list);
-    }
-    return byUser;
+    return pushSubscriptionsOfUsers(this.db, userIds);
   }
 
   // ── small state (the results poll's cursor) ────────────────────────────────────────────────────────────────────

@@ -1,79 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database } from "@/server/db/database";
-import { MemoryBus } from "@/server/live/memory-bus";
-import { readConfig } from "@/server/config";
-import { createRuntime, installRuntime } from "@/server/runtime";
-import { createWorkspace, type Workspace } from "@/server/workspace/create-workspace";
-import { testDatabase } from "@/server/workspace/test-db";
-import { GET as listAlerts } from "../alerts/route";
-import { POST as readAlert } from "../alerts/[id]/read/route";
-import { POST as readAlerts } from "../alerts/read/route";
-import { DELETE as unmute } from "../alerts/mutes/[id]/route";
-import { GET as listMutes, POST as mute } from "../alerts/mutes/route";
+import { describe, expect, it, vi } from "vitest";
 import { GET as notesGet, POST as notesPost } from "../calls/[callId]/notes/route";
 import { DELETE as deleteWatchlist, PATCH as patchWatchlist } from "../watchlists/[id]/route";
 import { GET as listWatchlists, POST as createWatchlist } from "../watchlists/route";
-import { DELETE as deleteRule, PATCH as patchRule } from "./[id]/route";
+import { PATCH as patchRule } from "./[id]/route";
 import { GET as listRules, POST as createRule } from "./route";
+import { body, CALL, ORIGIN, params, req, setUpTestWorkspace } from "@/test/support/workspace-routes";
 
 /**
  * The workspace API through its route handlers, against an in-memory database: validation (a clear 400 and
- * nothing saved), the same-origin rule on mutations, per-user isolation, and the inbox.
+ * nothing saved), the same-origin rule on mutations, per-user isolation, limits and rule edits. The inbox's routes:
+ * app/api/alerts/inbox-routes.test.ts.
  */
 
-let database: Database;
-let workspace: Workspace;
-const ORIGIN = "http://localhost:3000";
-const CALL = "d".repeat(24);
-
-beforeAll(async () => {
-  database = await testDatabase();
-  workspace = createWorkspace({
-    database: { driver: "pglite", get: async () => database, close: async () => {} },
-    live: new MemoryBus(),
-    isLeader: () => true,
-    upstream: null,
-    log: { info() {}, warn() {}, error() {}, debug() {} } as never,
-    config: readConfig({ CALLROOM_WEBHOOK_ALLOWLIST: "hooks.internal:8443" }).workspace,
-  });
-  // The notes' call exists (a note on a call nobody knows is a 404): the live bus carries it.
-  const bus = new MemoryBus();
-  bus.publish({
-    event: "call.started",
-    symbol: "NWSC",
-    data: { callId: CALL, symbol: "NWSC", name: "Northwind", startTime: "2026-11-24T12:00:00.000Z" },
-  });
-  installRuntime(createRuntime(readConfig({}), { workspace, bus }));
-}, 60_000);
-afterAll(async () => {
-  installRuntime(undefined);
-  await workspace?.stop();
-  await database?.close();
-});
-
-function req(
-  path: string,
-  init: { method?: string; body?: unknown; user?: string; origin?: string | null; site?: string } = {},
-) {
-  const headers = new Headers({ host: "localhost:3000" });
-  if (init.body !== undefined) headers.set("content-type", "application/json");
-  if (init.user) headers.set("x-callroom-user", init.user);
-  if (init.origin !== null) headers.set("origin", init.origin ?? ORIGIN);
-  if (init.site) headers.set("sec-fetch-site", init.site);
-  return new Request(`${ORIGIN}${path}`, {
-    method: init.method ?? "GET",
-    headers,
-    body:
-      init.body === undefined
-        ? undefined
-        : typeof init.body === "string"
-          ? init.body
-          : JSON.stringify(init.body),
-  });
-}
-const params = <T extends Record<string, string>>(p: T) => ({ params: Promise.resolve(p) });
-const body = async (r: Response) =>
-  (await r.json()) as { data?: unknown; error?: { code: string; message: string } };
+const { workspace } = setUpTestWorkspace();
 
 describe("alert rules: bad input", () => {
   it.each([
@@ -222,124 +161,6 @@ describe("watchlists", () => {
   });
 });
 
-describe("alerts inbox", () => {
-  it("lists alerts newest first, marks them read, and deletes rules", async () => {
-    const created = await createRule(
-      req("/api/alert-rules", { method: "POST", body: { kind: "keyword", phrase: "tariff" }, user: "inbox" }),
-    );
-    const rule = (await body(created)).data as { id: string };
-    const { alerts } = await workspace.repositories();
-    const candidate = {
-      userId: "inbox",
-      rules: [
-        { ruleId: rule.id, kind: "keyword" as const, label: "“tariff”", matched: ["Tariffs"], detail: null },
-      ],
-      subject: CALL,
-      callId: CALL,
-      symbol: "NWSC",
-      startMs: 5_000,
-      text: "Tariffs.",
-    };
-    const first = await alerts.recordFiring({ ...candidate, sequence: 1 });
-    await alerts.recordFiring({ ...candidate, sequence: 2, text: "More tariffs." });
-    const inbox = await listAlerts(req("/api/alerts", { user: "inbox" }));
-    const data = (await inbox.json()) as { data: { text: string; read: boolean }[]; unread: number };
-    expect(data.data.map((a) => a.text)).toEqual(["More tariffs.", "Tariffs."]);
-    expect(data.unread).toBe(2);
-    const read = await readAlert(
-      req(`/api/alerts/${first!.id}/read`, { method: "POST", user: "inbox" }),
-      params({ id: first!.id }),
-    );
-    expect(((await body(read)).data as { read: boolean }).read).toBe(true);
-    expect(
-      (
-        await readAlert(
-          req(`/api/alerts/${first!.id}/read`, { method: "POST", user: "other" }),
-          params({ id: first!.id }),
-        )
-      ).status,
-    ).toBe(404);
-    expect((await listAlerts(req("/api/alerts?limit=0", { user: "inbox" }))).status).toBe(400);
-    expect(
-      (
-        await deleteRule(
-          req(`/api/alert-rules/${rule.id}`, { method: "DELETE", user: "inbox" }),
-          params({ id: rule.id }),
-        )
-      ).status,
-    ).toBe(204);
-    // The alerts it fired stay in the inbox, still saying which rule fired them.
-    const after = (await (await listAlerts(req("/api/alerts", { user: "inbox" }))).json()) as {
-      data: { rules: { ruleId: string; label: string }[] }[];
-    };
-    expect(after.data.map((a) => a.rules.map((r) => [r.ruleId, r.label]))).toEqual([
-      [[rule.id, "“tariff”"]],
-      [[rule.id, "“tariff”"]],
-    ]);
-  });
-});
-
-describe("marking the inbox read", () => {
-  it("marks the user's alerts read up to the one named, leaves newer ones and other users' alone", async () => {
-    const { alerts } = await workspace.repositories();
-    const ruleOf = async (user: string) =>
-      (
-        (
-          await body(
-            await createRule(
-              req("/api/alert-rules", { method: "POST", body: { kind: "keyword", phrase: "margin" }, user }),
-            ),
-          )
-        ).data as { id: string }
-      ).id;
-    const fire = async (user: string, ruleId: string, sequence: number) =>
-      (await alerts.recordFiring({
-        userId: user,
-        rules: [{ ruleId, kind: "keyword", label: "“margin”", matched: [], detail: null }],
-        subject: CALL,
-        callId: CALL,
-        symbol: "NWSC",
-        sequence,
-        startMs: sequence * 1_000,
-        text: `Margin ${sequence}.`,
-      }))!.id;
-    const mine = await ruleOf("reader");
-    const theirs = await ruleOf("bystander");
-    const ids = [await fire("reader", mine, 1), await fire("reader", mine, 2), await fire("reader", mine, 3)];
-    await fire("bystander", theirs, 1);
-    const post = (payload: unknown, init: { user?: string; origin?: string; site?: string } = {}) =>
-      readAlerts(req("/api/alerts/read", { method: "POST", body: payload, user: "reader", ...init }));
-
-    // Up to the second: the third, newer than what the reader saw, stays unread.
-    const first = await post({ upTo: ids[1] });
-    expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ data: { marked: 2 }, unread: 1 });
-    const inbox = (await (await listAlerts(req("/api/alerts", { user: "reader" }))).json()) as {
-      data: { id: string; read: boolean }[];
-    };
-    expect(inbox.data.map((a) => [a.id, a.read])).toEqual([
-      [ids[2], false],
-      [ids[1], true],
-      [ids[0], true],
-    ]);
-    // Without upTo: everything; again: nothing left to mark.
-    expect(await (await post({})).json()).toEqual({ data: { marked: 1 }, unread: 0 });
-    expect(await (await post({})).json()).toEqual({ data: { marked: 0 }, unread: 0 });
-    expect(await alerts.unreadCount("bystander")).toBe(1);
-
-    // Bad input: a clear 400, nothing marked; a cross-site request: refused.
-    await fire("reader", mine, 4);
-    for (const bad of [{ upTo: "abc" }, { upto: ids[2] }, []]) {
-      const response = await post(bad);
-      expect(response.status, JSON.stringify(bad)).toBe(400);
-      expect((await body(response)).error?.code).toBe("invalid_parameter");
-    }
-    const crossSite = await post({}, { origin: "https://evil.example", site: "cross-site" });
-    expect(crossSite.status).toBe(403);
-    expect(await alerts.unreadCount("reader")).toBe(1);
-  });
-});
-
 describe("notes", () => {
   it("saves timestamped notes and highlights, and refuses bad ones", async () => {
     const post = (b: unknown) =>
@@ -414,7 +235,7 @@ describe("per-user limits answer 409 with what to do, and save nothing", () => {
 describe("the alert engine reloads its rules only when something a rule uses changes", () => {
   it("not for a new watchlist, a rename or a follow star on a list no rule uses; yes for a scoped list", async () => {
     let reloads = 0;
-    const off = workspace.bus.onRulesChanged(() => (reloads += 1));
+    const off = workspace().bus.onRulesChanged(() => (reloads += 1));
     try {
       const created = await createWatchlist(
         req("/api/watchlists", { method: "POST", body: { name: "Stars", tickers: ["AAA"] }, user: "rel" }),
@@ -461,7 +282,7 @@ describe("the alert engine reloads its rules only when something a rule uses cha
   });
 
   it("reads one watchlist by its id, not by listing all of the user's", async () => {
-    const { watchlists } = await workspace.repositories();
+    const { watchlists } = await workspace().repositories();
     const made = await watchlists.create("one", { name: "A", tickers: ["AAA"] });
     await watchlists.create("one", { name: "B", tickers: ["BBB"] });
     const list = vi.spyOn(watchlists, "list");
@@ -516,91 +337,5 @@ describe("rules: pause and edit", () => {
 
     const rules = (await body(await listRules(req("/api/alert-rules", { user: "editor" })))).data;
     expect(rules).toMatchObject([{ id, paused: true, phrase: "steel tariffs", name: "Tariff talk" }]);
-  });
-});
-
-describe("inbox triage: filters and mutes", () => {
-  it("filters by ticker and rule, mutes a call (marking its alerts read) and unmutes", async () => {
-    const { alerts } = await workspace.repositories();
-    const ruleId = (
-      (
-        await body(
-          await createRule(
-            req("/api/alert-rules", {
-              method: "POST",
-              body: { kind: "keyword", phrase: "x" },
-              user: "triage",
-            }),
-          ),
-        )
-      ).data as { id: string }
-    ).id;
-    const other = "e".repeat(24);
-    for (const [callId, symbol, sequence] of [
-      [CALL, "NWSC", 1],
-      [CALL, "NWSC", 2],
-      [other, "ACME", 1],
-    ] as const)
-      await alerts.recordFiring({
-        userId: "triage",
-        rules: [{ ruleId, kind: "keyword", label: "“x”", matched: ["x"], detail: null }],
-        subject: callId,
-        callId,
-        symbol,
-        sequence,
-        startMs: 0,
-        text: `${symbol} ${sequence}`,
-      });
-    const list = async (query: string) =>
-      (await (await listAlerts(req(`/api/alerts${query}`, { user: "triage" }))).json()) as {
-        data: { text: string }[];
-        unread: number;
-        facets?: { symbols: { symbol: string }[] };
-      };
-    expect((await list("?ticker=acme")).data.map((a) => a.text)).toEqual(["ACME 1"]);
-    expect((await list(`?ruleId=${ruleId}`)).data).toHaveLength(3);
-    expect((await list("")).facets?.symbols.map((s) => s.symbol)).toEqual(["ACME", "NWSC"]);
-    expect((await listAlerts(req("/api/alerts?ticker=not a ticker", { user: "triage" }))).status).toBe(400);
-
-    const muted = await mute(
-      req("/api/alerts/mutes", {
-        method: "POST",
-        body: { scope: "call", callId: CALL, symbol: "NWSC" },
-        user: "triage",
-      }),
-    );
-    expect(muted.status).toBe(201);
-    const answer = (await muted.json()) as {
-      data: { id: string; scope: string };
-      marked: number;
-      unread: number;
-    };
-    expect(answer).toMatchObject({ data: { scope: "call" }, marked: 2, unread: 1 });
-    expect((await list("?unread=true")).data.map((a) => a.text)).toEqual(["ACME 1"]);
-    const mutes = (await body(await listMutes(req("/api/alerts/mutes", { user: "triage" })))).data;
-    expect(mutes).toMatchObject([{ scope: "call", callId: CALL }]);
-    expect((await body(await listMutes(req("/api/alerts/mutes", { user: "someone" })))).data).toEqual([]);
-
-    const bad = await mute(
-      req("/api/alerts/mutes", { method: "POST", body: { scope: "forever" }, user: "triage" }),
-    );
-    expect(bad.status).toBe(400);
-    expect(
-      (
-        await unmute(
-          req(`/api/alerts/mutes/${answer.data.id}`, { method: "DELETE", user: "someone" }),
-          params({ id: answer.data.id }),
-        )
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await unmute(
-          req(`/api/alerts/mutes/${answer.data.id}`, { method: "DELETE", user: "triage" }),
-          params({ id: answer.data.id }),
-        )
-      ).status,
-    ).toBe(204);
-    expect((await body(await listMutes(req("/api/alerts/mutes", { user: "triage" })))).data).toEqual([]);
   });
 });

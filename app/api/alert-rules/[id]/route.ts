@@ -1,7 +1,7 @@
 // PATCH /api/alert-rules/[id] – edit, pause or resume a rule; DELETE – remove it (the alerts it fired stay)
 import { z } from "zod";
 import { alertRulePatchSchema } from "@/lib/schemas/alerts";
-import { patchedRule } from "@/server/alerts/store";
+import { patchedRule } from "@/server/alerts/rule-patch";
 import { validateWebhookUrl } from "@/server/alerts/webhook-target";
 import { noContent, privateJson } from "@/server/http/respond";
 import { route } from "@/server/runtime/route";

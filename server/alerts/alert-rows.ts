@@ -9,6 +9,7 @@ import type {
   SpeakerRole,
 } from "@/lib/schemas/alerts";
 import type { alertFirings, alertMutes, alertRules } from "../db/schema/workspace";
+import type { ActiveMute } from "./mutes";
 
 /** The alert tables' rows as the shapes the API answers with (server/alerts/store.ts reads and writes the rows). */
 
@@ -57,5 +58,15 @@ export function toMute(row: MuteRow): AlertMute {
     symbol: row.symbol,
     expiresAt: new Date(row.expiresAt).toISOString(),
     createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+export function toActiveMute(row: MuteRow): ActiveMute {
+  return {
+    userId: row.userId,
+    scope: row.scope as AlertMuteScope,
+    callId: row.callId,
+    symbol: row.symbol,
+    expiresAtMs: Date.parse(row.expiresAt),
   };
 }

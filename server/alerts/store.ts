@@ -1,12 +1,11 @@
 import "server-only";
-import { and, count, desc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import {
   type Alert,
   type AlertFacets,
   type AlertListFilter,
   type AlertMute,
   type AlertMuteInput,
-  type AlertMuteScope,
   type AlertRule,
   type AlertRuleInput,
   type AlertRuleKind,
@@ -26,7 +25,7 @@ import {
 import { AppError, notFound } from "../errors";
 import { LIMITS, limitReached, lockUserLimit } from "../db/user-limits";
 import { rowId } from "../db/row-id";
-import { toAlert, toMute, toRule } from "./alert-rows";
+import { toActiveMute, toAlert, toMute, toRule } from "./alert-rows";
 import { pushSubscriptionsOfUsers, savePushSubscription } from "./push-subscriptions";
 import type { PushSubscriptionJson, StoredPushSubscription, VapidKeys, VapidKeyStore } from "./push";
 import { MuteIndex, type ActiveMute } from "./mutes";
@@ -56,16 +55,6 @@ type FiringRow = typeof alertFirings.$inferSelect;
  * connection and serialises anyway; PostgreSQL needs the lock.)
  */
 const MUTE_LOCK = 0x6d75_7465; // "mute"
-
-function toActiveMute(row: MuteRow): ActiveMute {
-  return {
-    userId: row.userId,
-    scope: row.scope as AlertMuteScope,
-    callId: row.callId,
-    symbol: row.symbol,
-    expiresAtMs: Date.parse(row.expiresAt),
-  };
-}
 
 /** A firing this instance recorded, with the candidate it came from (who gets it, which rule's webhook). */
 export interface RecordedFiring {

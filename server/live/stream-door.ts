@@ -10,7 +10,8 @@ import type { Limits } from "../security/limits";
 import type { BrowserFanout } from "./fanout";
 import { nodeSink, SSE_HEADERS } from "../http/sse";
 import { LOCAL_USER } from "../auth/session";
-import { serveUserSse, type UserStreams } from "../security/user-streams";
+import { serveUserSse } from "../http/user-sse";
+import type { UserStreams } from "../security/user-streams";
 import { browserStream, parseStreamRequest } from "./browser-stream";
 
 /**

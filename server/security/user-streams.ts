@@ -1,5 +1,4 @@
 import "server-only";
-import { serveSse, type SseOptions, type SseSink } from "../http/sse";
 
 /**
  * Every open stream (`/api/stream`, `/api/alerts/stream`) held with the key of the user it serves, so that removing
@@ -10,7 +9,7 @@ import { serveSse, type SseOptions, type SseSink } from "../http/sse";
  * a second when it changed, server/auth/users.ts): a stream whose user is no longer active is ended (`revoked`), and
  * its browser's reconnect is refused at the gate since the session's user is gone. `local`, the open instance's
  * owner, stops being active once the file has a user, so the open instance's streams end when sign-in starts to
- * apply.
+ * apply. Serving a stream as its user's: server/http/user-sse.ts.
  */
 
 export interface UserStreams {
@@ -74,20 +73,4 @@ export function createUserStreams(deps: UserStreamsDeps): UserStreams {
     sweep,
     size: () => held,
   };
-}
-
-/** Serves `options` onto `sink` as one of `user`'s streams: ended (`revoked`) when the user is removed. */
-export function serveUserSse(streams: UserStreams, user: string, sink: SseSink, options: SseOptions): void {
-  let ended = false;
-  let letGo: (() => void) | null = null;
-  const stream = serveSse(sink, {
-    ...options,
-    onClose(reason) {
-      ended = true;
-      letGo?.();
-      options.onClose?.(reason);
-    },
-  });
-  // A client already gone while the stream began is closed by now: nothing to hold.
-  if (!ended) letGo = streams.hold(user, () => stream.close("revoked"));
 }

@@ -5,7 +5,7 @@
 import { SSE_HEADERS, webSink } from "@/server/http/sse";
 import { browserStream, parseStreamRequest } from "@/server/live/browser-stream";
 import { requestUser, route } from "@/server/runtime/route";
-import { serveUserSse } from "@/server/security/user-streams";
+import { serveUserSse } from "@/server/http/user-sse";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

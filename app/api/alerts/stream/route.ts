@@ -1,7 +1,7 @@
 // GET /api/alerts/stream – Server-Sent Events of the user's alerts as they fire (`event: alert`, data: Alert)
 import { SSE_HEADERS, webSink } from "@/server/http/sse";
 import { route } from "@/server/runtime/route";
-import { serveUserSse } from "@/server/security/user-streams";
+import { serveUserSse } from "@/server/http/user-sse";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

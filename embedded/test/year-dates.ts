@@ -1,7 +1,7 @@
 /**
  * The dates the demo is checked on (issue 29): quarter ends, year ends, the 2028 leap day, the four US daylight-saving
  * changes of 2026–2027, the day CI turned red, and a date or two in every other month, over two years. The history's
- * invariants are checked in process on each of them (live/test/history-year.test.ts), and `npm run test:dates` runs the
+ * invariants are checked in process on each of them (test/live/history-year.test.ts), and `npm run test:dates` runs the
  * date-sensitive suites with `EMBEDDED_NOW` set to each (scripts/test-dates.ts; docs/embedded-history.md).
  */
 import { CLOCK_FIRST_MS, CLOCK_LAST_MS } from "../clock";

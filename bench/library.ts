@@ -20,6 +20,9 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { CORPUS_DIR } from "./language/corpus";
+import { archiveModules } from "./lib/archive-modules";
+import { runChildBench } from "./lib/child-bench";
+import { percentile, round, seededRandom } from "./lib/common";
 
 const root = path.resolve(import.meta.dirname, "..");
 /** `../shared/data/earnings-calls` from the project root, or `CALLROOM_CORPUS_DIR` (bench/language/corpus.ts). */
@@ -66,41 +69,10 @@ export async function runLibraryBench(): Promise<LibraryBenchResult> {
     console.error(`library: ${CORPUS} is absent; skipped`);
     return { skipped: `${CORPUS} is absent` };
   }
-  const child = spawn(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "bench/library.ts", "--json"],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
-  );
-  let out = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const line = out
-    .trim()
-    .split("\n")
-    .reverse()
-    .find((l) => l.startsWith("{"));
-  if (code !== 0 || !line) throw new Error(`library bench exited with ${code}`);
-  return JSON.parse(line) as LibraryBenchResult;
+  return runChildBench<LibraryBenchResult>("bench/library.ts", "library bench");
 }
 
 /* ------------------------------------------------------------------ the child */
-
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-};
-const r1 = (n: number) => Math.round(n * 10) / 10;
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Words of our own choosing, from rare in earnings calls to medium; the phrases come from the archive at run time. */
 const RARE = [
@@ -157,18 +129,21 @@ async function child(
 ): Promise<LibraryBenchResult> {
   if (!reuseDir && !reuseUrl && !existsSync(CORPUS))
     return { skipped: `${CORPUS} is absent (CALLROOM_CORPUS_DIR)` };
-  const { searchQuerySchema } = await import("../lib/schemas/search");
-  const { createArchive } = await import("../server/archive/indexer");
-  const { upstreamArchiveSource } = await import("../server/archive/upstream-source");
-  const { searchArchive } = await import("../server/archive/search");
-  const { createDatabase, queryRows } = await import("../server/db/database");
-  const { MemoryBus } = await import("../server/live/memory-bus");
-  const { CircuitBreaker } = await import("../server/security/circuit-breaker");
-  const { ResponseCache } = await import("../server/upstream/cache");
-  const { createUpstreamClient } = await import("../server/upstream/client");
-  const { createLogger } = await import("../server/log");
-  const { sql } = await import("drizzle-orm");
-  const { startTestPostgres } = await import("../test/storage/postgres-server");
+  const {
+    searchQuerySchema,
+    createArchive,
+    upstreamArchiveSource,
+    searchArchive,
+    createDatabase,
+    queryRows,
+    MemoryBus,
+    CircuitBreaker,
+    ResponseCache,
+    createUpstreamClient,
+    createLogger,
+    sql,
+    startTestPostgres,
+  } = await archiveModules();
   const { startEmbedded } = await import("./search");
   type Database = Awaited<ReturnType<typeof createDatabase>>;
 
@@ -220,7 +195,7 @@ async function child(
       database.db,
       sql`SELECT text, symbol FROM archive_segments ORDER BY md5(call_id || ':' || sequence) LIMIT 400`,
     );
-    const rand = rng(20261127);
+    const rand = seededRandom(20261127);
     const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
     const out: BenchQuery[] = [];
     for (let i = 0; out.length < 200; i += 1) {
@@ -298,7 +273,7 @@ async function child(
           }
         }),
       );
-      concurrentP95Ms = r1(pct(all, 95));
+      concurrentP95Ms = round(percentile(all, 95));
     }
     const common: number[] = [];
     for (const q of ["revenue", "quarter"]) {
@@ -353,15 +328,15 @@ async function child(
       importedCalls: Number(size?.imported ?? 0),
       calls: Number(size?.calls ?? 0),
       sentences: Number(size?.sentences ?? 0),
-      searchP50Ms: r1(pct(times, 50)),
-      searchP95Ms: r1(pct(times, 95)),
-      searchP99Ms: r1(pct(times, 99)),
-      p95ByKind: Object.fromEntries([...byKind].map(([k, v]) => [k, r1(pct(v, 95))])),
-      searchCpuP50Ms: r1(pct(cpu, 50)),
-      searchCpuP95Ms: r1(pct(cpu, 95)),
-      cpuP95ByKind: Object.fromEntries([...cpuByKind].map(([k, v]) => [k, r1(pct(v, 95))])),
+      searchP50Ms: round(percentile(times, 50)),
+      searchP95Ms: round(percentile(times, 95)),
+      searchP99Ms: round(percentile(times, 99)),
+      p95ByKind: Object.fromEntries([...byKind].map(([k, v]) => [k, round(percentile(v, 95))])),
+      searchCpuP50Ms: round(percentile(cpu, 50)),
+      searchCpuP95Ms: round(percentile(cpu, 95)),
+      cpuP95ByKind: Object.fromEntries([...cpuByKind].map(([k, v]) => [k, round(percentile(v, 95))])),
       ...(concurrentP95Ms === undefined ? {} : { concurrentP95Ms }),
-      commonWordP50Ms: r1(pct(common, 50)),
+      commonWordP50Ms: round(percentile(common, 50)),
       phrasesFound: found,
       phrasesTried: tried,
       facetMismatches,

@@ -10,12 +10,11 @@
  * `npm run bench -- --only scaleSim` (spawns this with the react-server condition), or alone:
  * `node --conditions=react-server --import tsx bench/scale-sim.ts [--sentences 5000000]`.
  */
-import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
-
-const root = path.resolve(import.meta.dirname, "..");
+import { runChildBench } from "./lib/child-bench";
+import { timeQueries } from "./lib/time-queries";
+import { percentile, round, seededRandom } from "./lib/common";
 
 export interface ScaleSimResult {
   sentences: number;
@@ -38,21 +37,7 @@ export interface ScaleSimResult {
 }
 
 export async function runScaleSimBench(): Promise<ScaleSimResult> {
-  const child = spawn(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "bench/scale-sim.ts", "--json"],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
-  );
-  let out = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const line = out
-    .trim()
-    .split("\n")
-    .reverse()
-    .find((l) => l.startsWith("{"));
-  if (code !== 0 || !line) throw new Error(`scale simulation exited with ${code}`);
-  return JSON.parse(line) as ScaleSimResult;
+  return runChildBench<ScaleSimResult>("bench/scale-sim.ts", "scale simulation");
 }
 
 /* ------------------------------------------------------------------ the child */
@@ -60,18 +45,6 @@ export async function runScaleSimBench(): Promise<ScaleSimResult> {
 const VOCABULARY = 30_000;
 const PER_CALL = 455;
 const TICKERS = 2_000;
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    // mulberry32
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Made-up words that no stemmer shortens or drops: consonant-vowel syllables. */
 function vocabulary(): string[] {
@@ -90,12 +63,6 @@ function vocabulary(): string[] {
   return words;
 }
 
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-};
-const r1 = (n: number) => Math.round(n * 10) / 10;
-
 async function child(total: number): Promise<ScaleSimResult> {
   const { startTestPostgres } = await import("../test/storage/postgres-server");
   const { createDatabase, queryRows } = await import("../server/db/database");
@@ -105,7 +72,7 @@ async function child(total: number): Promise<ScaleSimResult> {
   const pg = (await import("pg")).default;
 
   const words = vocabulary();
-  const rand = rng(20261127);
+  const rand = seededRandom(20261127);
   // Zipf-like: rank r drawn with probability ~ 1/r.
   const zipf = () => Math.min(VOCABULARY - 1, Math.floor(Math.exp(rand() * Math.log(VOCABULARY))) - 1);
   const sentence = () => {
@@ -221,7 +188,7 @@ async function child(total: number): Promise<ScaleSimResult> {
 
     // The mixed searches: rare words (ranks 5,000–30,000), phrases from generated sentences with their ticker, OR,
     // ticker and quarter filters on medium words (ranks 200–2,000).
-    const qrand = rng(7);
+    const qrand = seededRandom(7);
     const rare = () => words[5_000 + Math.floor(qrand() * 25_000)]!;
     const medium = () => words[200 + Math.floor(qrand() * 1_800)]!;
     const queries: { kind: string; raw: Record<string, string> }[] = [];
@@ -246,16 +213,9 @@ async function child(total: number): Promise<ScaleSimResult> {
           queries.push({ kind: "quarter", raw: { q: rare(), quarter: call.quarter } });
       }
     }
-    for (const q of queries.slice(0, 20)) await searchArchive(database.db, searchQuerySchema.parse(q.raw));
-    const times: number[] = [];
-    const byKind = new Map<string, number[]>();
-    for (const q of queries) {
-      const t0 = performance.now();
-      await searchArchive(database.db, searchQuerySchema.parse(q.raw));
-      const ms = performance.now() - t0;
-      times.push(ms);
-      byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
-    }
+    const { times, byKind } = await timeQueries(queries, (q) =>
+      searchArchive(database.db, searchQuerySchema.parse(q.raw)),
+    );
     const counted = await queryRows<{ n: number }>(
       database.db,
       sql`SELECT count(*)::int AS n FROM archive_segments`,
@@ -273,10 +233,10 @@ async function child(total: number): Promise<ScaleSimResult> {
       totalMB: mb(sizes?.total),
       bytesPerSentence: Math.round(Number(sizes?.total ?? 0) / total),
       insertWithIndexUsPerSentence: Math.round(insertWithIndexUsPerSentence),
-      searchP50Ms: r1(pct(times, 50)),
-      searchP95Ms: r1(pct(times, 95)),
-      searchP99Ms: r1(pct(times, 99)),
-      p95ByKind: Object.fromEntries([...byKind].map(([k, v]) => [k, r1(pct(v, 95))])),
+      searchP50Ms: round(percentile(times, 50)),
+      searchP95Ms: round(percentile(times, 95)),
+      searchP99Ms: round(percentile(times, 99)),
+      p95ByKind: Object.fromEntries([...byKind].map(([k, v]) => [k, round(percentile(v, 95))])),
       loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
     };
   } finally {

@@ -18,6 +18,10 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { EMBEDDED_ARGS } from "./lib/embedded-command";
+import { archiveModules } from "./lib/archive-modules";
+import { runChildBench } from "./lib/child-bench";
+import { timeQueries } from "./lib/time-queries";
+import { percentile, round } from "./lib/common";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -41,35 +45,10 @@ export interface SearchBenchResult {
 }
 
 export async function runSearchBench(): Promise<SearchBenchResult> {
-  const child = spawn(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "bench/search.ts", "--json"],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
-  );
-  let out = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    out += chunk.toString();
-    process.stdout.write(chunk);
-  });
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const line = out
-    .trim()
-    .split("\n")
-    .reverse()
-    .find((l) => l.startsWith("{"));
-  if (code !== 0 || !line) throw new Error(`search bench exited with ${code}`);
-  return JSON.parse(line) as SearchBenchResult;
+  return runChildBench<SearchBenchResult>("bench/search.ts", "search bench", { echo: true });
 }
 
 /* ------------------------------------------------------------------ the child */
-
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
-  );
-};
-const r1 = (n: number) => Math.round(n * 10) / 10;
 
 export async function startEmbedded(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, EMBEDDED_ARGS, {
@@ -163,18 +142,21 @@ function buildQueries(sentences: string[], symbols: string[]): BenchQuery[] {
 }
 
 async function child(withPostgres: boolean): Promise<SearchBenchResult> {
-  const { searchQuerySchema } = await import("../lib/schemas/search");
-  const { createArchive } = await import("../server/archive/indexer");
-  const { upstreamArchiveSource } = await import("../server/archive/upstream-source");
-  const { searchArchive } = await import("../server/archive/search");
-  const { createDatabase, queryRows } = await import("../server/db/database");
-  const { MemoryBus } = await import("../server/live/memory-bus");
-  const { CircuitBreaker } = await import("../server/security/circuit-breaker");
-  const { ResponseCache } = await import("../server/upstream/cache");
-  const { createUpstreamClient } = await import("../server/upstream/client");
-  const { createLogger } = await import("../server/log");
-  const { sql } = await import("drizzle-orm");
-  const { startTestPostgres } = await import("../test/storage/postgres-server");
+  const {
+    searchQuerySchema,
+    createArchive,
+    upstreamArchiveSource,
+    searchArchive,
+    createDatabase,
+    queryRows,
+    MemoryBus,
+    CircuitBreaker,
+    ResponseCache,
+    createUpstreamClient,
+    createLogger,
+    sql,
+    startTestPostgres,
+  } = await archiveModules();
 
   const embedded = await startEmbedded();
   const log = createLogger();
@@ -219,26 +201,18 @@ async function child(withPostgres: boolean): Promise<SearchBenchResult> {
         symbols.map((s) => s.symbol),
       );
     }
-    // One untimed pass warms the caches (Postgres's buffers, PGlite's), as a running server's would be.
-    for (const q of queries.slice(0, 20)) await searchArchive(database.db, searchQuerySchema.parse(q.raw));
-    const times: number[] = [];
-    const byKind = new Map<string, number[]>();
-    for (const q of queries) {
-      const t0 = performance.now();
-      await searchArchive(database.db, searchQuerySchema.parse(q.raw));
-      const ms = performance.now() - t0;
-      times.push(ms);
-      byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
-    }
+    const { times, byKind } = await timeQueries(queries, (q) =>
+      searchArchive(database.db, searchQuerySchema.parse(q.raw)),
+    );
     return {
       backfillMs: Math.round(backfillMs),
       calls: progress.archived.calls,
       sentences: progress.archived.segments,
-      searchP50Ms: r1(pct(times, 50)),
-      searchP95Ms: r1(pct(times, 95)),
-      searchP99Ms: r1(pct(times, 99)),
-      searchMaxMs: r1(Math.max(...times)),
-      p95ByKind: Object.fromEntries([...byKind].map(([k, v]) => [k, r1(pct(v, 95))])),
+      searchP50Ms: round(percentile(times, 50)),
+      searchP95Ms: round(percentile(times, 95)),
+      searchP99Ms: round(percentile(times, 99)),
+      searchMaxMs: round(Math.max(...times)),
+      p95ByKind: Object.fromEntries([...byKind].map(([k, v]) => [k, round(percentile(v, 95))])),
     };
   }
 

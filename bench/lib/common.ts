@@ -1,5 +1,6 @@
 /**
- * Shared helpers of the benchmarks: percentiles, load average, process RSS, free ports, timeouts.
+ * Shared helpers of the benchmarks: percentiles, a seeded random generator, load average, process RSS, free ports,
+ * timeouts. A benchmark run as a child process: child-bench.ts.
  */
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -10,6 +11,18 @@ export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index]!;
+}
+
+/** A seeded generator of numbers in [0, 1) (mulberry32): the same synthetic data on every run. */
+export function seededRandom(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 export const round = (value: number, digits = 1): number => {

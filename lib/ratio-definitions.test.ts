@@ -6,10 +6,9 @@ import {
   groupRatios,
   RATIO_GROUPS,
   humanizeKey,
-  isLineItemTotal,
-  lineItemLabel,
   ratioDefinition,
 } from "./ratio-definitions";
+import { isLineItemTotal, lineItemLabel } from "./line-items";
 
 describe("ratio definitions", () => {
   it("explain every ratio our API serves", () => {

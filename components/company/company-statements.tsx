@@ -10,7 +10,7 @@ import { companyFilters } from "@/lib/queries/company";
 import { fundamentalsQueries } from "@/lib/queries/fundamentals";
 import { BALANCE_SHEET_NUMBER_KEYS, REPORT_TYPES } from "@/lib/schemas/fundamentals-keys";
 import type { FinancialStatement } from "@/lib/schemas/fundamentals";
-import { isLineItemTotal, lineItemLabel } from "@/lib/ratio-definitions";
+import { isLineItemTotal, lineItemLabel } from "@/lib/line-items";
 import {
   isPeriodOfKind,
   PERIOD_KIND_LABELS,

@@ -132,34 +132,19 @@ async function child(
   const {
     searchQuerySchema,
     createArchive,
-    upstreamArchiveSource,
     searchArchive,
     createDatabase,
     queryRows,
     MemoryBus,
-    CircuitBreaker,
-    ResponseCache,
-    createUpstreamClient,
-    createLogger,
     sql,
     startTestPostgres,
+    archiveSource,
   } = await archiveModules();
   const { startEmbedded } = await import("./search");
   type Database = Awaited<ReturnType<typeof createDatabase>>;
 
   const embedded = await startEmbedded();
-  const log = createLogger();
-  log.level = "warn";
-  const upstream = {
-    http: createUpstreamClient({
-      config: { baseUrl: embedded.url, apiKey: "demo", timeoutMs: 60_000 },
-      breaker: new CircuitBreaker(),
-      log,
-    }),
-    cache: new ResponseCache(),
-    log,
-  };
-  const source = upstreamArchiveSource(upstream);
+  const { log, source } = archiveSource(embedded.url, "warn");
   let queries: BenchQuery[] | null = null;
   const answers = new Map<string, string[]>();
 

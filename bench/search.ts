@@ -145,32 +145,17 @@ async function child(withPostgres: boolean): Promise<SearchBenchResult> {
   const {
     searchQuerySchema,
     createArchive,
-    upstreamArchiveSource,
     searchArchive,
     createDatabase,
     queryRows,
     MemoryBus,
-    CircuitBreaker,
-    ResponseCache,
-    createUpstreamClient,
-    createLogger,
     sql,
     startTestPostgres,
+    archiveSource,
   } = await archiveModules();
 
   const embedded = await startEmbedded();
-  const log = createLogger();
-  log.level = "info";
-  const upstream = {
-    http: createUpstreamClient({
-      config: { baseUrl: embedded.url, apiKey: "demo", timeoutMs: 60_000 },
-      breaker: new CircuitBreaker(),
-      log,
-    }),
-    cache: new ResponseCache(),
-    log,
-  };
-  const source = upstreamArchiveSource(upstream);
+  const { log, source } = archiveSource(embedded.url, "info");
   const dirs: string[] = [];
   let queries: BenchQuery[] | null = null;
 

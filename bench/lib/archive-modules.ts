@@ -21,16 +21,26 @@ export async function archiveModules() {
   return {
     searchQuerySchema: schemas.searchQuerySchema,
     createArchive: indexer.createArchive,
-    upstreamArchiveSource: source.upstreamArchiveSource,
     searchArchive: search.searchArchive,
     createDatabase: database.createDatabase,
     queryRows: database.queryRows,
     MemoryBus: bus.MemoryBus,
-    CircuitBreaker: breaker.CircuitBreaker,
-    ResponseCache: cache.ResponseCache,
-    createUpstreamClient: client.createUpstreamClient,
-    createLogger: log.createLogger,
     sql: drizzle.sql,
     startTestPostgres: postgres.startTestPostgres,
+    /** The logger at `level`, and the archive's source reading the embedded service at `baseUrl` (key `demo`). */
+    archiveSource(baseUrl: string, level: string) {
+      const logger = log.createLogger();
+      logger.level = level;
+      const upstream = {
+        http: client.createUpstreamClient({
+          config: { baseUrl, apiKey: "demo", timeoutMs: 60_000 },
+          breaker: new breaker.CircuitBreaker(),
+          log: logger,
+        }),
+        cache: new cache.ResponseCache(),
+        log: logger,
+      };
+      return { log: logger, source: source.upstreamArchiveSource(upstream) };
+    },
   };
 }

@@ -6,7 +6,7 @@ export const NEGATIVE_CHANGE =
   /\b(?:down|decreased?|decreasing|declined?|declining|decline|fell|fall|falling|contracted|contraction|compressed|compression|lower|dropped|reduced|reduction|cut|deteriorat(?:ed|ion)|less|repaid)\b/i;
 /** A movement named right before the metric: "increasing earnings $27.5 million", "reduced debt by $33 million". */
 export const PRE_CHANGE =
-  /\b(increas(?:e|ed|ing)(?: to)?|decreas(?:e|ed|ing)|declin(?:e|ed|ing)|grow(?:th|ing)?|grew|improv(?:ement|ed|ing)|reduc(?:tion|ed|ing)|rais(?:ed|ing)|lower(?:ed|ing)|cut|boost(?:ed|ing)|expan(?:ded|ding|sion)|paid down|repaid)\s+(?:(?:in|of)\s+)?(?:(?:our|the|its|total|consolidated|net|adjusted|overall|quarterly|first|second|third|fourth|quarter|first-quarter|second-quarter|third-quarter|fourth-quarter|(?!(?:and|or|but|while|as|was|were|is|are|that|which|so|then|with)\b)[a-z]+(?:-[a-z]+)*)\s+){0,3}$/i;
+  /\b(increas(?:e|ed|ing)(?: to)?|decreas(?:e|ed|ing)|declin(?:e|ed|ing)|grow(?:th|ing)?|grew|improv(?:ement|ed|ing)|reduc(?:tion|ed|ing)|rais(?:ed|ing)|lower(?:ed|ing)|cut|boost(?:ed|ing)|expan(?:ded|ding|sion)|paid down|repaid)\s+(?:(?:in|of)\s+)?(?:(?:our|the|its|total|consolidated|net|adjusted|overall|quarterly|first|second|third|fourth|quarter|first-quarter|second-quarter|third-quarter|fourth-quarter|[a-z]+(?:-[a-z]+)+)\s+){0,3}$/i;
 export const PRE_CHANGE_NEGATIVE = /^(?:decreas|declin|reduc|lower|cut|paid down|repaid)/i;
 /** The movement said after the amount: "12% year over year", "a 4% decline", "25% lower than last year". */
 export const CHANGE_AFTER =

@@ -98,11 +98,7 @@ export function periodOf(
       return { period: "prior_year_quarter" };
     }
   }
-  // A change's "in the prior year" is its base ("a 34% increase compared to … in the prior year"), not its period.
-  if (
-    kind === "level" &&
-    /\b(?:last fiscal year|prior fiscal year|for last year|in the prior year)\b/i.test(near)
-  )
+  if (/\b(?:last fiscal year|prior fiscal year|for last year|in the prior year)\b/i.test(near))
     return { period: "prior_year" };
   // A change's base is not its period: "up 28% over the same period in 2020" is this quarter's growth.
   const nearOwn = kind === "change" ? withoutBase(near, context) : near;

@@ -154,27 +154,9 @@ describe("extractFigures on phrasings real calls use (sentences written here)", 
     ]);
   });
 
-  it("reads a cut or an increase named before a described metric as a change, and a level after 'and' as a level", () => {
+  it("reads a cut named before a described metric as a change", () => {
     expect(facts("We cut store-level operating expenses 15%.")).toEqual([
       { metric: "operating_expenses", segment: null, kind: "change", value: -15 },
     ]);
-    expect(
-      facts("That reflects an increase in fee-based service revenues of $4.1 million, or 3%.")[0]?.kind,
-    ).toBe("change");
-    expect(facts("We grew our business and revenue was $5 billion.")[0]?.kind).toBe("level");
-  });
-
-  it("reads a change's prior year as its base, not its period", () => {
-    const [, change] = extractFigures({
-      sequence: 0,
-      text: "Adjusted EPS was $1.20, a 20% increase compared to adjusted EPS in the prior year.",
-      startMs: 0,
-    });
-    expect(change).toMatchObject({ metric: "eps", kind: "change", value: 20, period: "quarter" });
-  });
-
-  it("takes nothing about loans that is not loans: a gain on their sale, a loan-to-value", () => {
-    expect(facts("We booked a gain on the sale of mortgage loans of $1.2 million.")).toEqual([]);
-    expect(facts("These loans carry a weighted average LTV of 52%.")).toEqual([]);
   });
 });

@@ -247,11 +247,8 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
     const landed = LANDING.test(gap) && !CHANGE_BEFORE.test(gap);
     const previous = figures[figures.length - 1];
     // "an increase of $2.1 million or $0.08 per diluted share": the alternative form of the amount before it.
-    // "$281 million of net income, or $1.31 per diluted share": the same after the metric named.
     const alternative =
-      previous !== undefined &&
-      previous.sequence === sentence.sequence &&
-      /^\s*(?:(?:of|in)\s+(?:[\w&-]+\s+){1,4}?)?,?\s*or\s*$/i.test(gap);
+      previous !== undefined && previous.sequence === sentence.sequence && /^\s*,?\s*or\s*$/i.test(gap);
     let kind: FigureKind =
       alternative && previous
         ? previous.kind

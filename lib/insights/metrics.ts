@@ -142,7 +142,7 @@ const WORDS: MetricWord[] = [
   { metric: "dividend", re: /\b(?:quarterly |annual |regular |cash )?dividends?(?: per share)?\b/gi },
   {
     metric: "buyback",
-    re: /\b(?:share |stock )?(?:repurchases?|repurchased|buybacks?|bought back|buying back|buy back)\b|\brepurchased (?:\w+ ){0,2}(?:shares|stock)\b/gi,
+    re: /\b(?:share |stock )?(?:repurchases?|repurchased|buybacks?|bought back)\b|\brepurchased (?:\w+ ){0,2}(?:shares|stock)\b/gi,
   },
   { metric: "tax_rate", re: /\b(?:effective |adjusted |GAAP |non-GAAP )?(?:income )?tax rate\b|\bETR\b/gi },
   { metric: "backlog", re: /\bbacklogs?\b|\bremaining performance obligations?\b|\bRPO\b/gi },
@@ -189,11 +189,6 @@ const WORDS: MetricWord[] = [
   },
   { metric: "revenue", re: /\b(?:revenues?|(?:net |total )?sales|top[- ]line|turnover)\b/gi },
   { metric: "revenue", re: /\b(?:organic|core|local[- ]currency|constant[- ]currency) growth\b/gi },
-  // "a gain on the sale of mortgage loans of $757,000", "a weighted average LTV of 43%": about loans, not loans.
-  {
-    metric: null,
-    re: /\b(?:net )?(?:gains?|loss(?:es)?) on (?:the )?sales? of (?:[\w-]+ ){0,3}(?:loans|securities|assets|investments?|properties)\b|\b(?:LTVs?|loan[- ]to[- ]values?)\b/gi,
-  },
   // "$1.6 billion in availability under its credit facilities": borrowing room, neither cash nor debt.
   {
     metric: null,

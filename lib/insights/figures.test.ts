@@ -146,6 +146,7 @@ describe("extractFigures on phrasings real calls use (sentences written here)", 
     expect(facts("Non-GAAP earnings are expected to be $3.10 to $3.20 per share.")[0]?.segment).toBeNull();
     expect(facts("Those savings produced adjusted EBITDA of $61 million.")[0]?.segment).toBeNull();
     expect(facts("Adjusted diluted EPS rose 12% to $1.40.").map((f) => f.segment)).toEqual([null, null]);
+    expect(facts("Fully diluted EPS was $1.10.")[0]?.segment).toBeNull();
     expect(facts("Fixed index annuity sales grew 5% to $700 million.")[0]?.segment).toBe(
       "Fixed index annuity",
     );

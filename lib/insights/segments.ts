@@ -19,7 +19,7 @@ const COMPANY_WORDS = new Set(
   by as its our your we also still just only even both all each every same new last prior previous current
   next this-year's record-breaking double-digit single-digit high low mid top-line bottom-line
   recurring nonrecurring non-recurring one-time cash base ending beginning average period-end year-end dollar
-  dollars percent per share shares unit non economic ongoing normalized operational weekly monthly daily diluted`
+  dollars percent per share shares unit non economic ongoing normalized operational weekly monthly daily diluted fully`
     .split(/\s+/)
     .filter(Boolean),
 );

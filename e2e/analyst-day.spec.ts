@@ -184,6 +184,26 @@ test("the day: morning view, a calendar row into its call, a note beside the tra
       intersects(toastBox, await box(page.locator('[data-testid="call-side"] [role="tabpanel"]:visible'))),
     ).toBe(false);
 
+    // On the morning view too (the toasts outlive a client-side navigation): no control is under the toast, "Live
+    // board →" included.
+    await page.getByRole("navigation").getByRole("link", { name: "Overview" }).first().click();
+    await expect(page.getByRole("link", { name: "Live board →" })).toBeVisible();
+    if (await page.getByTestId("alert-toast").isVisible()) {
+      const shown = await box(page.getByTestId("alert-toast"));
+      const covered = await page.evaluate(
+        ({ x, y, width, height }) =>
+          [...document.querySelectorAll("#main a, #main button, #main input, #main select")]
+            .filter((el) => !el.closest('[data-testid="alert-toasts"]'))
+            .filter((el) => {
+              const r = el.getBoundingClientRect();
+              return r.width > 0 && r.x < x + width && x < r.right && r.y < y + height && y < r.bottom;
+            })
+            .map((el) => el.textContent?.trim() ?? el.tagName),
+        shown,
+      );
+      expect(covered).toEqual([]);
+    }
+
     // ── The inbox: the call's alerts grouped, the rule named, the word marked; one opened in a new tab. ──
     await page.goto(`/alerts?rule=${rule.data.id}`);
     const group = page.locator(`[data-testid="alert-group"][data-call-id="${callId}"]`);

@@ -1,5 +1,6 @@
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { AlertToastsSlot } from "@/components/alerts/alert-toasts-slot";
 import { SiteHeader } from "@/components/shell/site-header";
 import { getRuntime } from "@/server/runtime";
 
@@ -26,6 +27,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </a>
       <SiteHeader isDemo={isDemo} />
       <main id="main" className="mx-auto w-full max-w-[1600px] flex-1 px-3 py-4 sm:px-4">
+        <AlertToastsSlot />
         {children}
       </main>
     </div>

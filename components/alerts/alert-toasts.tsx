@@ -1,8 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useState, useSyncExternalStore } from "react";
-import { createPortal } from "react-dom";
+import { useCallback, useState } from "react";
+import { cn } from "@/components/ui/cn";
 import { IntentLink } from "@/components/ui/intent-link";
 import { mutedInThisTab, useMarkRead, useMute } from "@/lib/queries/alerts";
 import { alertDetailsLine, alertPath, alertRulesLine } from "@/lib/alerts/display";
@@ -16,26 +16,19 @@ const TOAST_MS = 15_000;
 const KEEP = 20;
 
 /**
- * Alerts as they fire. One toast at a time, the newest, under the header at the top right (below both header rows
- * on narrow screens); when several arrive, the others collapse into one line that counts them and opens the inbox
- * (the bell's count has them all). The corner is chosen to cover nothing being worked on: never the live edge of a
- * transcript (its bottom), and in the call room the header's right end, which the room keeps free and tall enough
- * for it (components/calls/call-room.tsx), so neither Figures nor Notes. Clicking a toast opens the call room at its sentence (audio cued) and marks it read; "Mute call" silences
- * the rest of that call.
+ * Alerts as they fire. One toast at a time, the newest; when several arrive, the others collapse into one line that
+ * counts them and opens the inbox (the bell's count has them all). Where it goes covers no control: at lg and wider
+ * the top right corner under the header, which every page's header keeps free and tall enough for it (components/alerts/toast-corner.ts:
+ * the page header, the company header, the call room's header, so neither a title's actions nor Figures nor Notes);
+ * narrower, at the top of the page's flow, pushing the page down while it shows (never over a transcript's live
+ * edge). The dashboard layout places it (components/alerts/alert-toasts-slot.tsx). Clicking a toast opens the call
+ * room at its sentence (audio cued) and marks it read; "Mute call" silences the rest of that call.
  */
 export function AlertToasts() {
   const router = useRouter();
   const [toasts, setToasts] = useState<Alert[]>([]);
   const markRead = useMarkRead();
   const mute = useMute();
-  // The toasts live in <body>, not in the header: its backdrop-filter makes it the containing block of anything
-  // `position: fixed` inside it. The region exists from hydration on, so screen readers announce what is added.
-  const root = useSyncExternalStore(
-    noopSubscribe,
-    () => document.body,
-    () => null,
-  );
-
   const dismiss = useCallback((id: string) => setToasts((list) => list.filter((a) => a.id !== id)), []);
   const open = useCallback(
     (alert: Alert) => {
@@ -56,13 +49,20 @@ export function AlertToasts() {
     });
   });
 
-  if (!root) return null;
   const [shown, ...others] = toasts;
-  return createPortal(
+  return (
     <div
       aria-live="polite"
       data-testid="alert-toasts"
-      className="pointer-events-none fixed top-[5.25rem] right-3 z-40 flex w-[min(24rem,calc(100vw-1.5rem))] flex-col gap-1 md:top-[3.25rem]"
+      className={cn(
+        "pointer-events-none z-40 flex flex-col gap-1",
+        // Narrower than lg: in the page's flow, under the header, so a toast moves the page down instead of covering
+        // its top (a title's actions, a call's live edge); it sticks under the header while the page scrolls.
+        "max-lg:sticky max-lg:top-[5.25rem] md:max-lg:top-[3.25rem]",
+        toasts.length > 0 && "max-lg:mb-3",
+        // lg and wider: the corner every page's header leaves free (TOAST_CORNER).
+        "lg:fixed lg:top-[3.25rem] lg:right-3 lg:w-[24rem]",
+      )}
     >
       {shown ? (
         <div
@@ -125,9 +125,6 @@ export function AlertToasts() {
           +{others.length} more {others.length === 1 ? "alert" : "alerts"} · open the inbox
         </IntentLink>
       ) : null}
-    </div>,
-    root,
+    </div>
   );
 }
-
-const noopSubscribe = () => () => {};

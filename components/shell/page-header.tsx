@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { cn } from "@/components/ui/cn";
+import { TOAST_CORNER } from "@/components/alerts/toast-corner";
 
 export function PageHeader({
   title,
@@ -10,7 +12,7 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <div className="mb-3 flex flex-wrap items-end justify-between gap-2">
+    <div className={cn("mb-3 flex flex-wrap content-start items-end justify-between gap-2", TOAST_CORNER)}>
       <div className="min-w-0">
         <h1 className="text-lg font-semibold tracking-tight">{title}</h1>
         {description ? <p className="text-muted text-[13px]">{description}</p> : null}

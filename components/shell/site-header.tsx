@@ -2,17 +2,21 @@
 
 import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname, useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { AlertsBell } from "@/components/alerts/alerts-bell";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Kbd } from "@/components/ui/kbd";
-import { ShortcutsDialog } from "./shortcuts-dialog";
 import { ThemeToggle } from "./theme-toggle";
 import { TickerSearch } from "./ticker-search";
 import { UserMenu } from "./user-menu";
 import { isTypingTarget, useHotkeys } from "./use-hotkeys";
+
+/** Loaded the first time `?` asks for it, not with every page. */
+const ShortcutsDialog = lazy(() =>
+  import("./shortcuts-dialog").then((m) => ({ default: m.ShortcutsDialog })),
+);
 
 export const NAV_ITEMS: readonly { href: string; label: string }[] = [
   { href: "/", label: "Overview" },
@@ -105,7 +109,11 @@ export function SiteHeader({ isDemo }: { isDemo: boolean }) {
         </nav>
         <UserMenu compact />
       </div>
-      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      {shortcutsOpen ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open onClose={() => setShortcutsOpen(false)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

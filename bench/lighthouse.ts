@@ -1,113 +1,33 @@
 /**
  * Page weight and speed of every dashboard page, on the production build.
  *
- * - bundles: first-load JS per route: every `/_next/static/…js` the route's server-rendered HTML loads (script tags
- *   and script preloads), each gzipped here at the default level, summed, in kB (what `next build` used to print as
- *   "First Load JS"; Next 16's build output no longer does). Lazily imported chunks and `noModule` polyfills
- *   (never fetched by the browsers we support) are not first-load.
+ * - bundles: first-load JS per route (bench/lib/first-load.ts; e2e/first-load.spec.ts holds every page to the same
+ *   budget).
  * - lighthouse: Lighthouse's performance score (default config: mobile emulation, simulated throttling) for each
  *   page, in Debian's Chromium, one run per page. CPU contention on a shared machine lengthens main-thread tasks
  *   and so lowers the score (Total Blocking Time); the load average is recorded beside it.
  */
-import { gzipSync } from "node:zlib";
 import type { RunningApp } from "./lib/app";
-import { getJson, loadAverage, log, round, withTimeout } from "./lib/common";
+import { loadAverage, log, withTimeout } from "./lib/common";
+import { FIRST_LOAD_BUDGET_KB, firstLoadMeter, measuredPages, type FirstLoad } from "./lib/first-load";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./latency";
-
-/**
- * The embedded service builds its year of history at start and, on a loaded machine, may answer the first reads late
- * (504), after which the upstream's circuit breaker answers 503 for a while: ask again, up to two minutes, rather than
- * lose the run.
- */
-async function getJsonPatiently<T>(url: string): Promise<T> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      return await getJson<T>(url);
-    } catch (error) {
-      if (Date.now() > deadline || !/answered 50[234]/.test(String(error))) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-    }
-  }
-}
-
-/**
- * The pages of docs/interfaces.md §5 and the analyst's day (issue 28: `/`, `/search`, `/alerts`, `/watchlists`), with
- * real ids from the running embedded service.
- */
-async function pages(app: RunningApp): Promise<Record<string, string>> {
-  const earnings = await getJsonPatiently<{ data: { ticker: string }[] }>(
-    `${app.url}/api/calendar/earnings?pageSize=50`,
-  );
-  const tickers = [...new Set(earnings.data.map((r) => r.ticker))];
-  const calls = await getJsonPatiently<{ data: { callId: string; status: string }[] }>(
-    `${app.url}/api/calls?pageSize=50`,
-  );
-  const done = calls.data.find((c) => c.status === "enriched") ?? calls.data[0];
-  const out: Record<string, string> = {
-    "/": "/",
-    "/live": "/live",
-    "/calls": "/calls",
-    "/calendar/earnings": "/calendar/earnings",
-    "/calendar/ma": "/calendar/ma",
-    "/search": tickers[0] ? `/search?q=revenue&tickers=${tickers[0]}` : "/search?q=revenue",
-    "/alerts": "/alerts",
-    "/watchlists": "/watchlists",
-  };
-  if (done) out["/calls/[callId]"] = `/calls/${done.callId}`;
-  if (tickers[0]) out["/companies/[symbol]"] = `/companies/${tickers[0]}`;
-  if (tickers.length >= 3) out["/compare"] = `/compare?symbols=${tickers.slice(0, 3).join(",")}`;
-  return out;
-}
 
 export async function runBundlesBench(app: RunningApp) {
   return withTimeout(
     (async () => {
       const load = loadAverage();
-      const routes: Record<
-        string,
-        {
-          firstLoadKbGzip: number;
-          rawKb: number;
-          scripts: number;
-          largest: { file: string; kbGzip: number }[];
-        }
-      > = {};
-      const gzipCache = new Map<string, { gz: number; raw: number }>();
-      for (const [route, path] of Object.entries(await pages(app))) {
-        const html = await (await fetch(`${app.url}${path}`)).text();
-        const srcs = new Set<string>();
-        // Script tags and script preloads; `noModule` polyfills are skipped (modern browsers never fetch them).
-        for (const tag of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
-          if (/\bnomodule\b/i.test(tag[0])) continue;
-          const src = /(?:src|href)="(\/_next\/static\/[^"]+?\.js)"/.exec(tag[0])?.[1];
-          if (src) srcs.add(src);
-        }
-        let gz = 0;
-        let raw = 0;
-        for (const src of srcs) {
-          let sizes = gzipCache.get(src);
-          if (!sizes) {
-            const body = Buffer.from(await (await fetch(`${app.url}${src}`)).arrayBuffer());
-            sizes = { gz: gzipSync(body).length, raw: body.length };
-            gzipCache.set(src, sizes);
-          }
-          gz += sizes.gz;
-          raw += sizes.raw;
-        }
-        const largest = [...srcs]
-          .map((src) => ({ file: src.split("/").pop()!, kbGzip: round(gzipCache.get(src)!.gz / 1024) }))
-          .sort((a, b) => b.kbGzip - a.kbGzip)
-          .slice(0, 5);
-        routes[route] = {
-          firstLoadKbGzip: round(gz / 1024),
-          rawKb: round(raw / 1024),
-          scripts: srcs.size,
-          largest,
-        };
-      }
+      const routes: Record<string, FirstLoad> = {};
+      const measure = firstLoadMeter(app.url);
+      for (const [route, path] of Object.entries(await measuredPages(app.url)))
+        routes[route] = await measure(path);
       const worst = Math.max(...Object.values(routes).map((r) => r.firstLoadKbGzip));
-      const result = { routes, maxKbGzip: worst, target: 180, met: worst <= 180, loadAverage: load };
+      const result = {
+        routes,
+        maxKbGzip: worst,
+        target: FIRST_LOAD_BUDGET_KB,
+        met: worst <= FIRST_LOAD_BUDGET_KB,
+        loadAverage: load,
+      };
       log(`bundles: ${JSON.stringify(result)}`);
       return result;
     })(),
@@ -213,7 +133,7 @@ export async function runLighthouseBench(
       };
       const results: Record<string, LighthousePage> = {};
       try {
-        for (const [route, path] of Object.entries(await pages(app))) {
+        for (const [route, path] of Object.entries(await measuredPages(app.url))) {
           const samples: LighthousePage[] = [];
           const failures: LighthousePage[] = [];
           while (samples.length < runs && failures.length < 3) {

@@ -65,6 +65,8 @@ const { values } = parseArgs({
     clients: { type: "string", default: "10000" },
     seconds: { type: "string", default: "10" },
     "reuse-build": { type: "boolean", default: false },
+    // Mobile Lighthouse runs per page (default 3, the median reported): fewer when the machine's time is short.
+    "lighthouse-runs": { type: "string" },
   },
 });
 const only = new Set<BenchName>(
@@ -145,7 +147,11 @@ try {
   );
   // The event loop while three clients search the library: /api/health and SSE beside a quiet baseline.
   await stage("eventLoop", async () => (await import("./event-loop")).runEventLoopBench());
-  await stage("lighthouse", async () => (await import("./lighthouse")).runLighthouseBench(app!));
+  await stage("lighthouse", async () =>
+    (await import("./lighthouse")).runLighthouseBench(app!, {
+      runs: values["lighthouse-runs"] ? Number(values["lighthouse-runs"]) : undefined,
+    }),
+  );
   // For information (the target is the mobile run): analysts work at desktops, where this is what they get.
   await stage("lighthouseDesktop", async () =>
     (await import("./lighthouse")).runLighthouseBench(app!, { preset: "desktop" }),

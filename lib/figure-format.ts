@@ -1,5 +1,5 @@
 import { formatEps, formatMoney, formatNumber, formatPercent } from "@/lib/format";
-import { METRIC_LABELS } from "@/lib/insights/metrics";
+import { METRIC_LABELS } from "@/lib/insights/metric-specs";
 import type { Change, Figure, FigurePeriod, FigureUnit } from "@/lib/schemas/insights";
 
 /** A figure's value as an analyst reads it: "$4.20B", "$1.99", "45.2%", "+40 bp", "+12%". */

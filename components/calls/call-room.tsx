@@ -2,31 +2,49 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { IntentLink } from "@/components/ui/intent-link";
+import { TOAST_CORNER } from "@/components/alerts/toast-corner";
 import { parseAsInteger, useQueryState } from "nuqs";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { isTypingTarget, useHotkeys } from "@/components/shell/use-hotkeys";
 import { Kbd } from "@/components/ui/kbd";
+import { cn } from "@/components/ui/cn";
 import { ErrorState, StaleNote } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LocalTime } from "@/components/ui/local-time";
 import { useLiveStream } from "@/lib/live/use-live-stream";
 import { callQueries, type CallEnvelope } from "@/lib/queries/calls";
 import { AudioPlayer } from "./audio-player";
-import { DownloadsPanel, ParticipantsPanel, SentimentPanel, SummaryPanel } from "./call-side-panels";
+import { SentimentPanel } from "./sentiment-panel";
 import { CallStatusBadge } from "./call-status-badge";
 import { Elapsed } from "./elapsed";
 import { StreamIndicator } from "./stream-indicator";
 import { Transcript, type TranscriptHandle } from "./transcript";
 import { segmentIndexAt } from "./transcript-search";
 import { useCallAudio } from "./use-call-audio";
-import { CatchUpBanner } from "./insights/catch-up";
-import { changedSentences, InsightsPanels } from "./insights/insights-panels";
+import { changedSentences } from "./insights/changed-sentences";
 import { useCallInsights } from "./insights/use-call-insights";
 import { speakerNamesOf } from "./speaker-names";
-import { CallNotes, type CallNotesHandle } from "@/components/notes/call-notes";
+import type { CallNotesHandle } from "@/components/notes/call-notes";
 import { Tabs } from "@/components/ui/tabs";
 import { noteQueries } from "@/lib/queries/notes";
 import { useNoteHighlights } from "@/components/notes/use-note-highlights";
+
+/*
+ * What the first screen does not need at once is fetched once the room is up rather than with its first load
+ * (docs/performance.md, First-load JS): the notes (their tab is not the first; they are still server-rendered, and
+ * `n` waits for them), the catch-up banner (only for a reader coming back to a live call), and the insight panels
+ * under the sentiment chart and the other tabs' panels (server-rendered too; they take clicks once their code is
+ * there).
+ */
+const CallNotes = lazy(() => import("@/components/notes/call-notes").then((m) => ({ default: m.CallNotes })));
+const panels = () => import("./call-side-panels");
+const SummaryPanel = lazy(() => panels().then((m) => ({ default: m.SummaryPanel })));
+const ParticipantsPanel = lazy(() => panels().then((m) => ({ default: m.ParticipantsPanel })));
+const DownloadsPanel = lazy(() => panels().then((m) => ({ default: m.DownloadsPanel })));
+const InsightsPanels = lazy(() =>
+  import("./insights/insights-panels").then((m) => ({ default: m.InsightsPanels })),
+);
+const CatchUpBanner = lazy(() => import("./insights/catch-up").then((m) => ({ default: m.CatchUpBanner })));
 import { FollowButton } from "@/components/watchlists/follow-button";
 
 type SideTab = "insights" | "summary" | "notes" | "export";
@@ -149,7 +167,12 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
       event.preventDefault();
       setSideTab("notes");
       const at = hasPosition ? currentMs : (call.segments.at(-1)?.startMs ?? 0);
-      requestAnimationFrame(() => notesRef.current?.startAt(at));
+      // Should the notes' code still be on its way, the box opens as soon as it is there (for about 5 s).
+      const start = (tries: number) => {
+        if (notesRef.current) notesRef.current.startAt(at);
+        else if (tries > 0) setTimeout(() => start(tries - 1), 50);
+      };
+      requestAnimationFrame(() => start(100));
       return;
     }
     if (event.key !== " ") return;
@@ -177,7 +200,7 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
       data-status={call.status}
     >
       {/* At lg the right end of the header is the toasts' place (components/alerts/alert-toasts.tsx). */}
-      <header className="flex shrink-0 flex-col gap-1 lg:min-h-[5.75rem] lg:pr-[25.5rem]">
+      <header className={cn("flex shrink-0 flex-col gap-1", TOAST_CORNER)}>
         <div className="text-2xs text-muted flex flex-wrap items-center gap-x-2">
           <IntentLink href="/calls" className="hover:text-fg hover:underline">
             Calls
@@ -228,13 +251,15 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
         {envelope.meta.stale ? <StaleNote fetchedAt={envelope.meta.fetchedAt} /> : null}
       </header>
 
-      <CatchUpBanner
-        callId={call.callId}
-        insights={insights.insights}
-        lastSequence={lastSequence}
-        isLive={isLive}
-        onSeek={seekSequence}
-      />
+      <Suspense fallback={null}>
+        <CatchUpBanner
+          callId={call.callId}
+          insights={insights.insights}
+          lastSequence={lastSequence}
+          isLive={isLive}
+          onSeek={seekSequence}
+        />
+      </Suspense>
 
       {/*
         At lg and wider the room fills the window: the player and the transcript keep their place while the side
@@ -279,7 +304,9 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
                       status={call.status}
                       playheadSeconds={hasPosition ? audio.state.currentMs / 1000 : null}
                     />
-                    <InsightsPanels state={insights} isLive={isLive} onSeek={seekSequence} />
+                    <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                      <InsightsPanels state={insights} isLive={isLive} onSeek={seekSequence} />
+                    </Suspense>
                   </div>
                 ),
               },
@@ -287,18 +314,20 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
                 key: "summary",
                 label: "Summary",
                 panel: (
-                  <div className="flex flex-col gap-5">
-                    <SummaryPanel
-                      call={call}
-                      onJump={(index) => {
-                        const segment = call.segments[index];
-                        if (!segment) return;
-                        transcriptRef.current?.reveal(index);
-                        seek(segment.startMs);
-                      }}
-                    />
-                    <ParticipantsPanel call={call} speakerNames={speakerNames} />
-                  </div>
+                  <Suspense fallback={null}>
+                    <div className="flex flex-col gap-5">
+                      <SummaryPanel
+                        call={call}
+                        onJump={(index) => {
+                          const segment = call.segments[index];
+                          if (!segment) return;
+                          transcriptRef.current?.reveal(index);
+                          seek(segment.startMs);
+                        }}
+                      />
+                      <ParticipantsPanel call={call} speakerNames={speakerNames} />
+                    </div>
+                  </Suspense>
                 ),
               },
               {
@@ -314,23 +343,29 @@ function CallRoomLoaded({ envelope, isRefetching }: { envelope: CallEnvelope; is
                 ),
                 ariaLabel: noteCount > 0 ? `Notes, ${noteCount}` : "Notes",
                 panel: (
-                  <CallNotes
-                    ref={notesRef}
-                    callId={call.callId}
-                    segments={call.segments}
-                    currentMs={audio.state.currentMs}
-                    activeIndex={activeIndex}
-                    onSeek={(ms) => {
-                      transcriptRef.current?.reveal(segmentIndexAt(call.segments, ms));
-                      seek(ms);
-                    }}
-                  />
+                  <Suspense fallback={null}>
+                    <CallNotes
+                      ref={notesRef}
+                      callId={call.callId}
+                      segments={call.segments}
+                      currentMs={audio.state.currentMs}
+                      activeIndex={activeIndex}
+                      onSeek={(ms) => {
+                        transcriptRef.current?.reveal(segmentIndexAt(call.segments, ms));
+                        seek(ms);
+                      }}
+                    />
+                  </Suspense>
                 ),
               },
               {
                 key: "export",
                 label: "Share",
-                panel: <DownloadsPanel call={call} onCopyMoment={copyMoment} copied={copied} />,
+                panel: (
+                  <Suspense fallback={null}>
+                    <DownloadsPanel call={call} onCopyMoment={copyMoment} copied={copied} />
+                  </Suspense>
+                ),
               },
             ]}
           />

@@ -4,116 +4,12 @@ import { isImportedCall } from "@/lib/queries/calls";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/panel-state";
-import { cn } from "@/components/ui/cn";
 import { formatInteger } from "@/lib/format";
-import type { Call, Segment } from "@/lib/schemas/calls";
-import {
-  formatClock,
-  formatSentiment,
-  meanSentiment,
-  sentimentSourceLabel,
-  sentimentTone,
-  speakerLabel,
-} from "./call-format";
+import type { Call } from "@/lib/schemas/calls";
+import { formatClock, speakerLabel } from "./call-format";
 import { InferredMark, type SpeakerNameView } from "./speaker-names";
-import dynamic from "next/dynamic";
-import { ChartBox, ChartSkeleton } from "@/components/charts/lazy-charts";
-import { downsample, sentimentSeries } from "./sentiment-series";
 import { closestSegmentIndex } from "./transcript-search";
 import { useMemo } from "react";
-
-const SENTIMENT_CHART_HEIGHT = 160;
-
-/** Recharts loads after the page (components/charts/lazy-charts.tsx says why); the box keeps its height meanwhile. */
-const SentimentChart = dynamic(() => import("./sentiment-chart").then((m) => m.SentimentChart), {
-  ssr: false,
-  loading: ChartSkeleton,
-});
-
-export function SentimentPanel({
-  segments,
-  status,
-  playheadSeconds,
-}: {
-  segments: readonly Segment[];
-  status: Call["status"];
-  playheadSeconds: number | null;
-}) {
-  const points = useMemo(() => downsample(sentimentSeries(segments)), [segments]);
-  const mean = useMemo(() => meanSentiment(segments), [segments]);
-  const tone = sentimentTone(mean);
-  const source = useMemo(() => sentimentSourceLabel(segments), [segments]);
-  return (
-    <Section
-      title="Sentiment"
-      id="sentiment"
-      actions={
-        <span className="text-2xs text-muted flex items-baseline gap-2">
-          {source ? <SentimentSourceTag source={source} /> : null}
-          <span>
-            Mean{" "}
-            <span
-              className={cn(
-                "text-[13px] font-semibold tabular-nums",
-                tone === "pos" && "text-pos",
-                tone === "neg" && "text-neg",
-              )}
-              data-testid="sentiment-mean"
-            >
-              {mean !== null && mean >= 0.1 ? "▲ " : mean !== null && mean <= -0.1 ? "▼ " : ""}
-              {formatSentiment(mean)}
-            </span>
-          </span>
-        </span>
-      }
-    >
-      {points.length > 0 ? (
-        <div data-testid="sentiment-chart" data-points={points.length} data-source={source ?? undefined}>
-          <ChartBox height={SENTIMENT_CHART_HEIGHT}>
-            <SentimentChart
-              points={points}
-              playheadSeconds={playheadSeconds}
-              height={SENTIMENT_CHART_HEIGHT}
-            />
-          </ChartBox>
-        </div>
-      ) : (
-        <EmptyState
-          className="py-6"
-          title="No sentiment yet"
-          hint={
-            status === "live"
-              ? "Each sentence is scored as it is spoken; the first points appear with the first sentences."
-              : "No sentence of this call carries a score."
-          }
-        />
-      )}
-    </Section>
-  );
-}
-
-/**
- * Says how far to trust the figures: the live bus's per-sentence estimate while live (and until enrichment), the
- * upstream's enriched scores after.
- */
-export function SentimentSourceTag({ source }: { source: "live estimate" | "enriched" }) {
-  return (
-    <span
-      data-testid="sentiment-source"
-      title={
-        source === "live estimate"
-          ? "Scored sentence by sentence as it is spoken; replaced by the enriched scores after the call"
-          : "Scores from the market-data service's enrichment"
-      }
-      className={cn(
-        "text-2xs rounded border px-1 leading-4 whitespace-nowrap",
-        source === "live estimate" ? "border-accent/40 text-accent" : "border-line text-muted",
-      )}
-    >
-      {source}
-    </span>
-  );
-}
 
 export function SummaryPanel({ call, onJump }: { call: Call; onJump: (segmentIndex: number) => void }) {
   const summary = call.summary;

@@ -24,7 +24,7 @@ import {
   sentimentTone,
   speakerLabel,
 } from "./call-format";
-import { SentimentSourceTag } from "./call-side-panels";
+import { SentimentSourceTag } from "./sentiment-source-tag";
 import { CallStatusBadge } from "./call-status-badge";
 import { Elapsed } from "./elapsed";
 import { StreamIndicator } from "./stream-indicator";

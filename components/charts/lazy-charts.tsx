@@ -1,10 +1,11 @@
 "use client";
 
-import { useRef, type ReactNode } from "react";
-import { Skeleton } from "@/components/ui/skeleton";
-import { useInView } from "@/components/ui/use-in-view";
-import { BarChart as BarChartImpl } from "./bar-chart";
-import { LineChart as LineChartImpl } from "./line-chart";
+import { lazy, Suspense } from "react";
+import type { BarChart as BarChartImpl } from "./bar-chart";
+import { ChartBox, ChartSkeleton } from "./chart-box";
+import type { LineChart as LineChartImpl } from "./line-chart";
+
+export { ChartBox, ChartSkeleton } from "./chart-box";
 
 /*
  * The charts as the pages use them. A chart is drawn only once its box nears the viewport: one below the fold (on
@@ -12,36 +13,27 @@ import { LineChart as LineChartImpl } from "./line-chart";
  * what is in view. Charts are drawn from a client-side measurement of their width, so nothing is lost by not
  * server-rendering them; until then a skeleton fills the exact box the chart will occupy, so nothing below moves.
  *
- * The charts themselves are small SVG components (line-chart.tsx, bar-chart.tsx): they come with the page's code
- * rather than as a lazily fetched chunk, since they are a few kB where Recharts was ≈ 107 kB gzip.
+ * The charts themselves are small SVG components (line-chart.tsx, bar-chart.tsx; Recharts was ≈ 107 kB gzip), and
+ * they are fetched when the first chart nears the viewport rather than with the page: a few kB, but the pages that
+ * draw charts are the ones closest to the first-load budget (docs/performance.md, First-load JS).
  */
 
 export const LINE_CHART_HEIGHT = 220;
 export const BAR_CHART_HEIGHT = 240;
 
-/** The chart's box, at its final height, holding a skeleton until it nears the viewport and the chart arrives. */
-export function ChartBox({ height, children }: { height: number; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const inView = useInView(ref);
-  return (
-    <div ref={ref} className="relative w-full" style={{ height }}>
-      {inView ? children : <ChartSkeleton />}
-    </div>
-  );
-}
-
-/** What a chart shows until it is drawn: fills the ChartBox around it. */
-export function ChartSkeleton() {
-  return <Skeleton className="absolute inset-0" />;
-}
+const LazyLineChart = lazy(() => import("./line-chart").then((m) => ({ default: m.LineChart })));
+const LazyBarChart = lazy(() => import("./bar-chart").then((m) => ({ default: m.BarChart })));
 
 export function LineChart<Row extends { x: string }>(
   props: Omit<Parameters<typeof LineChartImpl<Row>>[0], "height"> & { height?: number },
 ) {
   const height = props.height ?? LINE_CHART_HEIGHT;
+  const Chart = LazyLineChart as unknown as typeof LineChartImpl<Row>;
   return (
     <ChartBox height={height}>
-      <LineChartImpl {...props} height={height} />
+      <Suspense fallback={<ChartSkeleton />}>
+        <Chart {...props} height={height} />
+      </Suspense>
     </ChartBox>
   );
 }
@@ -50,7 +42,9 @@ export function BarChart(props: Parameters<typeof BarChartImpl>[0]) {
   const height = props.height ?? BAR_CHART_HEIGHT;
   return (
     <ChartBox height={height}>
-      <BarChartImpl {...props} height={height} />
+      <Suspense fallback={<ChartSkeleton />}>
+        <LazyBarChart {...props} height={height} />
+      </Suspense>
     </ChartBox>
   );
 }

@@ -1,17 +1,28 @@
 "use client";
 
 import { CompanyImportedCalls } from "./company-imported-calls";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { CompanyCalls } from "./company-calls";
 import { CompanyDeals, CompanyEarnings } from "./company-events";
-import { CompanyHeader, MarketCapChart, ProfilePanels } from "./company-overview";
-import {
-  EarningRatiosSection,
-  EarningReportsSection,
-  OperationRatiosSection,
-  ValuationSection,
-} from "./company-ratios";
-import { BalanceSheetV3Section, FinancialStatementsSection } from "./company-statements";
+import { CompanyHeader, MarketCapChart } from "./company-overview";
+import { Skeleton } from "@/components/ui/skeleton";
+
+/*
+ * The sections below the first screen (ratios, statements, with their tables of labels) are server-rendered as
+ * ever, and their code is fetched once the page is up rather than with its first load (docs/performance.md,
+ * First-load JS).
+ */
+const ratios = () => import("./company-ratios");
+const statements = () => import("./company-statements");
+const ValuationSection = lazy(() => ratios().then((m) => ({ default: m.ValuationSection })));
+const OperationRatiosSection = lazy(() => ratios().then((m) => ({ default: m.OperationRatiosSection })));
+const EarningReportsSection = lazy(() => ratios().then((m) => ({ default: m.EarningReportsSection })));
+const EarningRatiosSection = lazy(() => ratios().then((m) => ({ default: m.EarningRatiosSection })));
+const FinancialStatementsSection = lazy(() =>
+  statements().then((m) => ({ default: m.FinancialStatementsSection })),
+);
+const ProfilePanels = lazy(() => import("./company-profile").then((m) => ({ default: m.ProfilePanels })));
+const BalanceSheetV3Section = lazy(() => statements().then((m) => ({ default: m.BalanceSheetV3Section })));
 
 const SECTIONS = [
   ["calls", "Calls"],
@@ -98,7 +109,15 @@ export function CompanyView({
 function Later({ height, children }: { height: number; children: ReactNode }) {
   return (
     <div className="[content-visibility:auto]" style={{ containIntrinsicSize: `auto ${height}px` }}>
-      {children}
+      <Suspense
+        fallback={
+          <div style={{ height }}>
+            <Skeleton className="h-full w-full" />
+          </div>
+        }
+      >
+        {children}
+      </Suspense>
     </div>
   );
 }

@@ -66,7 +66,13 @@ function resolveLocal(from: string, spec: string): string | null {
 
 /** Every package a client module reached from these entries imports statically, with the chain that reaches it. */
 function clientPackages(entries: readonly string[]): Map<string, string[]> {
+  return clientGraph(entries).packages;
+}
+
+/** What client code reached from these entries imports statically: packages, and our own modules. */
+function clientGraph(entries: readonly string[]) {
   const packages = new Map<string, string[]>();
+  const files = new Map<string, string[]>();
   const seen = new Set<string>();
   const visit = (file: string, client: boolean, chain: string[]) => {
     const key = `${file}|${client}`;
@@ -75,6 +81,7 @@ function clientPackages(entries: readonly string[]): Map<string, string[]> {
     const source = readFileSync(file, "utf8");
     const isClient = client || /^\s*["']use client["']/.test(source);
     const here = [...chain, relative(root, file)];
+    if (isClient && !files.has(relative(root, file))) files.set(relative(root, file), here);
     for (const spec of staticImports(source)) {
       const local = resolveLocal(file, spec);
       if (local) visit(local, isClient, here);
@@ -88,8 +95,23 @@ function clientPackages(entries: readonly string[]): Map<string, string[]> {
     }
   };
   for (const entry of entries) visit(join(root, entry), false, []);
-  return packages;
+  return { packages, files };
 }
+
+/**
+ * Loaded once the page is up, never with it (docs/performance.md, First-load JS): the insights engine and the
+ * vocabularies it extracts figures with (about 34 kB gzip on /live and the call room), the alert toasts, the charts'
+ * drawing, the watchlist page's calendars.
+ */
+const LATER = [
+  "lib/insights/engine.ts",
+  "lib/insights/figures.ts",
+  "lib/insights/metrics.ts",
+  "components/alerts/alert-toasts.tsx",
+  "components/charts/line-chart.tsx",
+  "components/charts/bar-chart.tsx",
+  "components/watchlists/watchlist-calendars.tsx",
+];
 
 describe("first-load imports", () => {
   it("reach no zod from any client component of the layouts and header", () => {
@@ -102,6 +124,13 @@ describe("first-load imports", () => {
   it.each(PAGES)("reach no zod from the client components of %s", (page) => {
     expect(existsSync(join(root, page))).toBe(true);
     expect(clientPackages([page]).get("zod") ?? null).toBeNull();
+  });
+
+  it.each(PAGES)("load the insights engine, the toasts and the charts' drawing later on %s", (page) => {
+    const { files } = clientGraph([...SHELL, page]);
+    // The walk reaches the page's own client code (the header at least), so an empty answer proves nothing.
+    expect(files.has("components/shell/site-header.tsx")).toBe(true);
+    expect(LATER.flatMap((f) => (files.has(f) ? [files.get(f)!.join(" → ")] : []))).toEqual([]);
   });
 
   it("tells a type-only import from a value import", () => {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 import { TickerSearch } from "@/components/shell/ticker-search";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
@@ -19,7 +19,15 @@ import { formatCount } from "@/lib/format";
 import { plainMessage } from "@/lib/plain-errors";
 import { alertQueries } from "@/lib/queries/alerts";
 import { CalendarFeed } from "./calendar-feed";
-import { WatchlistCalendars } from "./watchlist-calendars";
+
+/**
+ * The selected list's calendars (the main calendars' table, columns and cards) come after the lists: server-rendered
+ * as ever, their code fetched once the page is up rather than with its first load (docs/performance.md, First-load
+ * JS).
+ */
+const WatchlistCalendars = lazy(() =>
+  import("./watchlist-calendars").then((m) => ({ default: m.WatchlistCalendars })),
+);
 
 /**
  * Every watchlist of the user: create, rename, add and remove tickers (a ticker the market-data service does not
@@ -59,7 +67,11 @@ export function WatchlistsView() {
           ))}
         </div>
       )}
-      {selected ? <WatchlistCalendars list={selected} /> : null}
+      {selected ? (
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <WatchlistCalendars list={selected} />
+        </Suspense>
+      ) : null}
       <CalendarFeed />
     </div>
   );

@@ -50,8 +50,7 @@ import {
 import { PART_AFTER_AMOUNT, segmentOf } from "./segments";
 
 export type { SentenceContext, SentenceInput } from "./figure-context";
-/** At or above: shown as fact. Below: shown greyed as unverified. Calibrated on real calls (docs/insights.md). */
-export const FIGURE_CONFIDENCE_THRESHOLD = 0.7;
+export { FIGURE_CONFIDENCE_THRESHOLD, isFact } from "./fact";
 
 /** A sentence that reports what happened, not what is expected. */
 export const PAST_RESULT =
@@ -408,5 +407,3 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
   }
   return figures;
 }
-
-export const isFact = (f: Pick<Figure, "confidence">) => f.confidence >= FIGURE_CONFIDENCE_THRESHOLD;

@@ -3,66 +3,13 @@
  * English, and the units its level and its change can take. Where phrases overlap the longest phrase at a position
  * wins ("free cash flow" over "cash", "comparable store sales" over "sales", "EBITDA margin" over "EBITDA").
  */
-import type { FigureMetric, FigureUnit } from "@/lib/schemas/insights";
+import type { FigureMetric } from "@/lib/schemas/insights";
 
 // Types only: a value from lib/schemas/insights.ts would bring zod into the first load of /live and the call room.
 export type { FigureMetric } from "@/lib/schemas/insights";
+import { METRICS } from "./metric-specs";
 
-interface MetricSpec {
-  label: string;
-  /** Units of the level ("revenue was $4.2 billion"); empty when only a change is ever stated (comparable sales). */
-  level: readonly FigureUnit[];
-  /** A ratio in percent: its change is in basis points (or points), and a percent after it is its level. */
-  isRatio?: boolean;
-  /** The core metrics: what an analyst's model takes first. */
-  core?: boolean;
-}
-
-export const METRICS: Record<FigureMetric, MetricSpec> = {
-  revenue: { label: "Revenue", level: ["usd"], core: true },
-  segment_revenue: { label: "Segment revenue", level: ["usd"], core: true },
-  comparable_sales: { label: "Comparable sales", level: [], core: true },
-  eps: { label: "EPS", level: ["usd_per_share", "usd"], core: true },
-  gross_margin: { label: "Gross margin", level: ["percent"], isRatio: true, core: true },
-  operating_margin: { label: "Operating margin", level: ["percent"], isRatio: true, core: true },
-  net_margin: { label: "Net margin", level: ["percent"], isRatio: true, core: true },
-  ebitda_margin: { label: "EBITDA margin", level: ["percent"], isRatio: true },
-  gross_profit: { label: "Gross profit", level: ["usd"] },
-  operating_income: { label: "Operating income", level: ["usd"], core: true },
-  net_income: { label: "Net income", level: ["usd"], core: true },
-  ebitda: { label: "EBITDA", level: ["usd"] },
-  free_cash_flow: { label: "Free cash flow", level: ["usd"], core: true },
-  operating_cash_flow: { label: "Operating cash flow", level: ["usd"], core: true },
-  capex: { label: "Capex", level: ["usd"], core: true },
-  cash: { label: "Cash", level: ["usd"], core: true },
-  liquidity: { label: "Liquidity", level: ["usd"] },
-  debt: { label: "Debt", level: ["usd"] },
-  buyback: { label: "Buybacks", level: ["usd"], core: true },
-  dividend: { label: "Dividend", level: ["usd_per_share", "usd"], core: true },
-  tax_rate: { label: "Tax rate", level: ["percent"], isRatio: true },
-  backlog: { label: "Backlog", level: ["usd"] },
-  bookings: { label: "Bookings", level: ["usd"] },
-  subscribers: { label: "Subscribers", level: ["count"] },
-  arr: { label: "ARR", level: ["usd"] },
-  operating_expenses: { label: "Operating expenses", level: ["usd"] },
-  sga: { label: "SG&A", level: ["usd"] },
-  interest_expense: { label: "Interest expense", level: ["usd"] },
-  inventory: { label: "Inventory", level: ["usd"] },
-  volume: { label: "Volume", level: [] },
-  price: { label: "Price", level: [] },
-  ffo: { label: "FFO", level: ["usd_per_share", "usd"] },
-  noi: { label: "NOI", level: ["usd"] },
-  occupancy: { label: "Occupancy", level: ["percent"], isRatio: true },
-  net_interest_income: { label: "Net interest income", level: ["usd"] },
-  net_interest_margin: { label: "Net interest margin", level: ["percent"], isRatio: true },
-  loans: { label: "Loans", level: ["usd"] },
-  deposits: { label: "Deposits", level: ["usd"] },
-  aum: { label: "Assets under management", level: ["usd"] },
-};
-
-export const METRIC_LABELS = Object.fromEntries(
-  Object.entries(METRICS).map(([m, spec]) => [m, spec.label]),
-) as Record<FigureMetric, string>;
+export { METRIC_LABELS, METRICS } from "./metric-specs";
 
 /** Expense ratios: "SG&A was 22% of sales", "opex as a percentage of revenue" (a level in percent of revenue). */
 const RATIO_OF_REVENUE: ReadonlySet<FigureMetric> = new Set([

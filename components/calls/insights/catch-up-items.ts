@@ -1,4 +1,4 @@
-import { isFact } from "@/lib/insights/figures";
+import { isFact } from "@/lib/insights/fact";
 import type { Alert } from "@/lib/schemas/alerts";
 import type { Change, Figure, Insights, QaTurn } from "@/lib/schemas/insights";
 

@@ -7,7 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatClock } from "../call-format";
-import { isFact } from "@/lib/insights/figures";
+import { isFact } from "@/lib/insights/fact";
 import type { Figure } from "@/lib/schemas/insights";
 import {
   consensusPhrase,

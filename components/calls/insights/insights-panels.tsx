@@ -1,10 +1,8 @@
 "use client";
 
 import { ErrorState } from "@/components/ui/panel-state";
-import type { Insights } from "@/lib/schemas/insights";
 import { ChangesPanel } from "./changes-panel";
 import { FiguresPanel } from "./figures-panel";
-import { CHANGE_LABELS, changeSummary } from "@/lib/figure-format";
 import { QaPanel } from "./qa-panel";
 import type { CallInsightsState } from "./use-call-insights";
 
@@ -45,16 +43,4 @@ export function InsightsPanels({
       <QaPanel qa={insights.qa} isLive={isLive} onSeek={onSeek} />
     </>
   );
-}
-
-/** Sentences of this call that changed since the previous one, with what changed: the transcript marks them. */
-export function changedSentences(insights: Insights): Map<number, string> {
-  const marks = new Map<number, string>();
-  for (const c of insights.changes) {
-    if (c.sequence === null) continue;
-    const line = `${CHANGE_LABELS[c.kind]}: ${changeSummary(c)}`;
-    const had = marks.get(c.sequence);
-    marks.set(c.sequence, had ? `${had}\n${line}` : line);
-  }
-  return marks;
 }

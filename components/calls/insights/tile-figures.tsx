@@ -4,12 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { cn } from "@/components/ui/cn";
 import { formatPercent } from "@/lib/format";
-import { InsightsEngine } from "@/lib/insights/engine";
-import { isFact } from "@/lib/insights/figures";
+import { isFact } from "@/lib/insights/fact";
 import { insightsQueries } from "@/lib/queries/insights";
 import type { Segment } from "@/lib/schemas/calls";
 import type { Figure } from "@/lib/schemas/insights";
 import { formatFigure } from "@/lib/figure-format";
+import { useInsightsEngine } from "./use-insights-engine";
 
 /** The headline figures a tile has room for: the quarter's revenue and EPS, then revenue and EPS guidance. */
 export function headlineFigures(figures: readonly Figure[]): { label: string; figure: Figure }[] {
@@ -43,9 +43,9 @@ export function TileFigures({
 }) {
   const context = useQuery({ ...insightsQueries.detail(callId), enabled: segments.length > 0 }).data?.data
     .context;
-  const engine = useMemo(() => new InsightsEngine(context ?? null), [context]);
+  const engine = useInsightsEngine(context ?? null);
   const figures = useMemo(
-    () => engine.compute({ sentences: segments, isComplete: !isLive }).figures,
+    () => engine?.compute({ sentences: segments, isComplete: !isLive }).figures ?? [],
     [engine, segments, isLive],
   );
   const headline = headlineFigures(figures);

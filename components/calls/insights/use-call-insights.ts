@@ -2,10 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { InsightsEngine } from "@/lib/insights/engine";
 import { insightsQueries } from "@/lib/queries/insights";
 import type { Call } from "@/lib/schemas/calls";
 import type { Insights, InsightsContext } from "@/lib/schemas/insights";
+import { NO_INSIGHTS, useInsightsEngine } from "./use-insights-engine";
 
 export interface CallInsightsState {
   insights: Insights;
@@ -19,7 +19,8 @@ export interface CallInsightsState {
 
 /**
  * The call's insights, recomputed in the browser from the transcript the stream keeps current, with the context
- * (consensus, the previous call) read once from `/api/calls/[callId]/insights`. The engine caches per sentence, so
+ * (consensus, the previous call) read once from `/api/calls/[callId]/insights`; until the engine's code has loaded,
+ * that answer's own insights (the call up to when it was asked) are shown. The engine caches per sentence, so
  * each new sentence costs its own extraction and one lookup in the previous call.
  */
 export function useCallInsights(
@@ -27,11 +28,17 @@ export function useCallInsights(
 ): CallInsightsState {
   const query = useQuery(insightsQueries.detail(call.callId));
   const context = query.data?.data.context ?? null;
-  const engine = useMemo(() => new InsightsEngine(context), [context]);
+  const engine = useInsightsEngine(context);
   const isComplete = call.status !== "live";
+  const served = query.data?.data;
   const insights = useMemo(
-    () => engine.compute({ sentences: call.segments, participants: call.participants, isComplete }),
-    [engine, call.segments, call.participants, isComplete],
+    () =>
+      engine
+        ? engine.compute({ sentences: call.segments, participants: call.participants, isComplete })
+        : served
+          ? { figures: served.figures, changes: served.changes, qa: served.qa }
+          : NO_INSIGHTS,
+    [engine, served, call.segments, call.participants, isComplete],
   );
   return {
     insights,

@@ -1,5 +1,9 @@
-import Link from "next/link";
-
+/*
+ * Plain links, not next/link: a not-found page is part of every page's client entry, and its own reference to the
+ * link runtime put a second copy of it (3 kB gzip) in every page's first load (docs/performance.md, First-load JS).
+ * Leaving a 404 with a full page load costs nothing worth keeping.
+ */
+/* eslint-disable @next/next/no-html-link-for-pages -- see above */
 export default function CompanyNotFound() {
   return (
     <div className="mx-auto flex max-w-lg flex-col items-start gap-2 py-16">
@@ -10,12 +14,12 @@ export default function CompanyNotFound() {
         <kbd className="font-mono">/</kbd>.
       </p>
       <p className="flex gap-3">
-        <Link href="/calendar/earnings" className="text-accent hover:underline">
+        <a href="/calendar/earnings" className="text-accent hover:underline">
           Browse the earnings calendar
-        </Link>
-        <Link href="/" className="text-accent hover:underline">
+        </a>
+        <a href="/" className="text-accent hover:underline">
           Go to the overview
-        </Link>
+        </a>
       </p>
     </div>
   );

@@ -17,6 +17,7 @@ import { evaluateFigures, type FigureMiss } from "./figures-eval";
 import { evaluateQa } from "./qa-eval";
 import { loadBaseline, loadCurrent, type Implementation } from "./implementation";
 import { loadLabels } from "./labels";
+import { seededRandom } from "../lib/common";
 
 const { values } = parseArgs({
   options: {
@@ -25,17 +26,6 @@ const { values } = parseArgs({
     "skip-baseline": { type: "boolean", default: false },
   },
 });
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const files = corpusFiles(CORPUS_DIR);
 if (!files) {
@@ -54,7 +44,7 @@ for (const file of new Set(labels.map((l) => l.file))) {
 // The Q&A sample: calls with a Q&A, drawn per side with a fixed seed (labelled calls are not preferred).
 const qaCalls = { tuning: [] as CorpusCall[], heldout: [] as CorpusCall[] };
 {
-  const random = rng(7);
+  const random = seededRandom(7);
   const shuffled = [...files].sort(() => 0).map((f) => [random(), f] as const);
   shuffled.sort((a, b) => a[0] - b[0]);
   const perSide = Number(values["qa-calls"]);

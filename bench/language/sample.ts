@@ -12,19 +12,9 @@
  * The file points at each sentence (file, section, turn, character offset and length); it holds no corpus text.
  */
 import { corpusFiles, CORPUS_DIR, readCall, splitOf, type CorpusSentence } from "./corpus";
+import { seededRandom } from "../lib/common";
 
 const CALLS_PER_SIDE = 26;
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const AMOUNT = /\$\s?\d|\d(?:\.\d+)?\s?(?:%|percent\b|basis points?\b|bps\b|cents?\b|billion\b|million\b)/i;
 const FORWARD =
@@ -35,7 +25,7 @@ if (!files) {
   console.error(`no corpus at ${CORPUS_DIR}`);
   process.exit(1);
 }
-const random = rng(20_250_125);
+const random = seededRandom(20_250_125);
 const shuffle = <T>(xs: T[]): T[] => {
   for (let i = xs.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

@@ -2,11 +2,11 @@
  * What the whole call says about a figure that its own sentence cannot (docs/insights.md, "Confidence"). Set on the
  * tuning half of the labelled real calls, where each of these readings was right about half the time or less:
  *
- * - a figure said in the Q&A: answers are conversational ("if I take the math from 2019, it was about $243 million
+ * - a figure said in the Q&A: answers are conversational ("if I run the numbers from 2019, it was about $190 million
  *   of revenue"), hypothetical or about a part the question named, so they are shown as unverified;
  * - a volume: "volume" is mostly a product's, a region's or the industry's, rarely the company's own;
  * - a company-level revenue far below the largest one of the same period in the remarks ("less than $1 million of
- *   revenue from the 787 program", "US sales increased by 44% to $84 million" beside "$147 million"): a part whose
+ *   revenue from the 797 program", "US sales increased by 31% to $62 million" beside "$133 million"): a part whose
  *   name the sentence did not give. The company's total is the largest revenue of its period.
  */
 import type { Figure } from "@/lib/schemas/insights";

@@ -1,26 +1,17 @@
 /**
- * What a call says about itself in its opening (docs/insights.md, "Periods"): the company's name ("Welcome to the
- * Advance Auto Parts First Quarter 2021 Conference Call") and the fiscal quarter it reports. The quarter the call
+ * What a call says about itself in its opening (docs/insights.md, "Periods"): the company's name ("welcome to the
+ * Example Widgets Third Quarter 2027 results call", in the usual form) and the fiscal quarter it reports. The quarter the call
  * names is trusted over the listing's metadata, which can be a year off for companies whose fiscal year is not
  * the calendar's.
  */
 import type { TranscriptSentence } from "./sentence";
+import { QUARTER_ORDINALS } from "./ordinals";
 
 /** How far into a call its opening lasts. */
 const OPENING = 60;
 
 const NAME_BEFORE_PERIOD =
   /\b(?:welcome to|joining us (?:for|on)|thank you for (?:joining|standing by)(?: for| to)?|participating in|this is)\s+(?:the\s+)?((?:[A-Z][\w&.'’-]*\s+){1,5}?)(?=(?:first|second|third|fourth|1st|2nd|3rd|4th|Q[1-4]|fiscal|FY|20\d\d|full[- ]year|year[- ]end|quarterly|earnings|conference|financial|results|investor)\b)/i;
-const ORDINAL: Record<string, number> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  "1st": 1,
-  "2nd": 2,
-  "3rd": 3,
-  "4th": 4,
-};
 const PERIOD =
   /\b(?:(first|second|third|fourth|1st|2nd|3rd|4th)[- ](?:fiscal[- ])?quarter|Q([1-4]))(?:\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?(20\d\d))\b|\b(?:fiscal\s+)?(20\d\d)\s+(?:(first|second|third|fourth)[- ]quarter|Q([1-4]))\b/gi;
 /** A sentence about the call's own results, where the quarter named is the one reported. */
@@ -62,7 +53,7 @@ export function readCallFacts(sentences: readonly TranscriptSentence[]): CallFac
     }
     if (!ABOUT_RESULTS.test(s.text)) continue;
     for (const m of s.text.matchAll(PERIOD)) {
-      const quarter = Number(ORDINAL[(m[1] ?? m[5] ?? "").toLowerCase()] ?? m[2] ?? m[6]);
+      const quarter = Number(QUARTER_ORDINALS[(m[1] ?? m[5] ?? "").toLowerCase()] ?? m[2] ?? m[6]);
       const year = Number(m[3] ?? m[4]);
       if (!quarter || !year) continue;
       const key = `${year}:${quarter}`;

@@ -136,7 +136,7 @@ const GAAP_WORD = /(?<!non-)\bGAAP\b|\bas reported\b|\breported basis\b/i;
 /** The words directly before "earnings per share" / "EPS" that name it. */
 const EPS_MODIFIERS =
   /(?:\b(?:adjusted|non-GAAP|GAAP|core|operating|reported|diluted|fully|net|income|earnings|quarterly|record|first|second|third|fourth|quarter|Q[1-4]|our|the|total|and)[\s-]+)+$/i;
-/** Adjusted earnings divided into the per-share figure: "adjusted net income was $253 million or $1.74 per share". */
+/** Adjusted earnings divided into the per-share figure: "adjusted net income came to $318 million, or $2.06 per share". */
 const ADJUSTED_EARNINGS = /\b(?:adjusted|non-GAAP|core) (?:net )?(?:income|earnings)\b/i;
 /** "On an adjusted basis, …" says the basis of the whole clause. */
 const BASIS_CLAUSE = /\bon an? ((?:non-)?GAAP|adjusted|core|operating|reported) basis\b/i;
@@ -215,7 +215,7 @@ function namesTheMetric(s: ComparisonSentence, what: "revenue" | "eps", head: st
   if (!eps || FFO_WORD.test(s.text)) return false;
   // The basis word belongs to the EPS: in the words naming it ("adjusted diluted earnings per share"), in
   // "on an adjusted basis", or in the earnings it divides ("adjusted net income of $X, or $Y per share");
-  // "adjusted EBITDA of $65 million and earnings per share of $0.12" is not adjusted EPS.
+  // "adjusted EBITDA of $71 million and earnings per share of $0.19" is not adjusted EPS.
   const near = EPS_MODIFIERS.exec(head.slice(0, eps.index))?.[0] ?? "";
   const clause = BASIS_CLAUSE.exec(head)?.[1];
   const clauseGaap = clause !== undefined && (GAAP_WORD.test(clause) || /reported/i.test(clause));

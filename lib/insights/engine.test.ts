@@ -224,14 +224,16 @@ describe("statesReportedNumber: only the number an analyst would call the report
         4.2e9,
       ),
     ).toBe(true);
-    expect(revenue("Net sales in the quarter were $865 million, down 8% from last year.", 865e6)).toBe(true);
+    expect(revenue("Net sales for the quarter were $742 million, down 6% from the prior year.", 742e6)).toBe(
+      true,
+    );
     expect(revenue("Q3 2026 revenues were $512 million.", 512e6)).toBe(true);
     expect(eps("Adjusted EPS for the quarter was $1.99, compared with $1.75 a year ago.", 1.99)).toBe(true);
     expect(
       eps("For the quarter, adjusted net income came in at $61 million, or $0.23 per diluted share.", 0.23),
     ).toBe(true);
     expect(
-      eps("Net income for the third quarter was $9.9 million or $0.35 per diluted share.", 0.35, "GAAP"),
+      eps("Net income for the third quarter was $7.4 million or $0.27 per diluted share.", 0.27, "GAAP"),
     ).toBe(true);
     expect(
       eps("For the fourth quarter, we expect adjusted EPS in the range of $2.05 to $2.15.", 2.1, "Adj", true),
@@ -275,8 +277,8 @@ describe("statesReportedNumber: only the number an analyst would call the report
     expect(eps("GAAP EPS for the quarter was $1.62 and adjusted EPS was $1.99.", 1.99)).toBe(false);
     expect(
       eps(
-        "In the third quarter, we generated adjusted EBITDA of $65 million and earnings per share of $0.12.",
-        0.12,
+        "In the third quarter, we delivered adjusted EBITDA of $71 million and earnings per share of $0.19.",
+        0.19,
       ),
     ).toBe(false);
     expect(
@@ -286,7 +288,7 @@ describe("statesReportedNumber: only the number an analyst would call the report
       ),
     ).toBe(false);
     expect(eps("Adjusted EPS for the quarter was $1.99.", 1.99, null)).toBe(false);
-    expect(eps("Our GAAP diluted earnings per share for the quarter were $1.22.", 1.22, "GAAP")).toBe(true);
+    expect(eps("Our GAAP diluted earnings per share this quarter were $1.37.", 1.37, "GAAP")).toBe(true);
   });
 
   it("compares guidance only for the next row's quarter, as one amount or one range", () => {
@@ -382,11 +384,11 @@ describe("calibration: what the whole call says about a figure", () => {
         ["SPEAKER_1", "Volume was up 4% in the quarter."],
         ["OPERATOR", "Our first question comes from Jane Doe with Morgan Stanley."],
         ["SPEAKER_2", "How should we think about margins?"],
-        ["SPEAKER_1", "If you take last year, it was about $243 million of revenue."],
+        ["SPEAKER_1", "If you take last year, it was about $190 million of revenue."],
       ]),
     ).toEqual([
       ["volume", 4, "unverified"],
-      ["revenue", 243_000_000, "unverified"],
+      ["revenue", 190_000_000, "unverified"],
     ]);
   });
 

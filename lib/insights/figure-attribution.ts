@@ -12,7 +12,7 @@ import type { MetricHit } from "./metrics";
 const ASIDES = [
   /,\s*(?:excluding|including|net of|before|after|which includes?)\b[^,]*,/g,
   /\([^)]*\)/g,
-  // "net sales in Q3 excluding wire and cable sales were …": the excluded part's metric word owns nothing.
+  // "net sales in Q2 excluding pipe and fitting sales were …": the excluded part's metric word owns nothing.
   /\b(?:excluding|including|net of|ex-)\s+(?:[\w&'-]+\s+){0,5}?(?:sales|revenues?)\b/gi,
 ];
 
@@ -40,7 +40,7 @@ const WE_BEFORE =
 export const SHARE_OF =
   /^\s*of\s+(?!(?:the\s+)?(?:last|prior|previous|a year|year|fiscal|20\d\d|this|next)\b)(?:(?:our|the|total|net|all|its|their|consolidated)\s+)*([\w-]+)/i;
 export const REVENUE_NOUN = /^(?:revenues?|sales|net)$/i;
-/** "SG&A as a percentage of net sales increased 340 basis points": a ratio of the metric to revenue. */
+/** "SG&A as a percentage of net sales rose 120 basis points": a ratio of the metric to revenue. */
 export const AS_PERCENT_OF = /\bas a (?:percent(?:age)?|%) of (?:net |total )?(?:revenues?|sales)\b/i;
 
 export interface Attribution {
@@ -78,7 +78,7 @@ export function attribute(
   hits: MetricHit[],
   asides: [number, number][],
 ): Attribution | typeof BLOCKED | null {
-  // The metric named right after the amount owns it: "$1.1 billion in free cash flow", "a 40% EBITDA increase",
+  // The metric named right after the amount owns it: "$2.3 billion in free cash flow", "a 40% EBITDA increase",
   // "a 6.9% increase in retail sales volumes"; a noun that is none of ours there ("$14 million in additional
   // borrowing capacity") owns it too, and then nothing is stated.
   for (const h of hits) {
@@ -111,7 +111,7 @@ export function attribute(
     if (h.end > mention.start) break;
     if (h.metric === "buyback") buyback = h;
     if (asides.some(([s, e]) => h.start >= s && h.end <= e)) continue;
-    // "SG&A as a percentage of net sales increased 340 bps": the revenue there is the ratio's base, not its owner.
+    // "SG&A as a percentage of net sales rose 120 bps": the revenue there is the ratio's base, not its owner.
     if (
       h.metric === "revenue" &&
       /\b(?:as a )?(?:percent(?:age)?|%) of (?:(?:net|total)\s+)?$/i.test(

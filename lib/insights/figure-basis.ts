@@ -3,7 +3,7 @@ import type { FigureBasis } from "@/lib/schemas/insights";
 import type { Mention } from "./mentions";
 
 /**
- * "GAAP and adjusted diluted EPS of $0.53 and $0.52, respectively": the bases in the order of the amounts. Returns
+ * "GAAP and adjusted diluted EPS of $0.81 and $0.86, respectively": the bases in the order of the amounts. Returns
  * the bases by position among the amounts after them, or null when the sentence has no such list.
  */
 export function respectiveBases(

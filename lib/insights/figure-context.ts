@@ -17,7 +17,7 @@ export interface SentenceContext {
   fiscalYear?: number | null;
   fiscalQuarter?: number | null;
   /**
-   * The speaker is going through an outlook ("For 2021, we expect revenue of … . Net income of $47 million to $57
+   * The speaker is going through an outlook ("For 2021, we expect revenue of … . Net income of $38 million to $46
    * million and EPS of …"): amounts in a sentence that states no result are guidance too.
    */
   outlook?: boolean;

@@ -7,10 +7,11 @@ import type { FigureKind, FigureMetric, FigurePeriod } from "@/lib/schemas/insig
 import type { SentenceContext } from "./figure-context";
 import { horizonOf } from "./guidance";
 import type { Mention } from "./mentions";
+import { QUARTER_ORDINALS } from "./ordinals";
 
 export const COMPARATOR_BEFORE =
   /\b(?:compared? (?:with|to)|compares (?:with|to)|comparing to|versus|vs\.?|from|against|relative to|on top of|improved from|up from|down from)\s*(?:the\s+|a\s+|an\s+|our\s+)?(?:(?:adjusted|GAAP|non-GAAP|reported|net|total|prior[- ]year|last year's|year-ago)\s+)*(?:(?:net |adjusted |seasonal |operating |GAAP |non-GAAP |reported )?(?:loss|outflow) of\s+)?(?:loss per (?:diluted )?share of\s+)?(?:(?:just|approximately|about|roughly|nearly|almost|over|under|more than|less than)\s+)*$/i;
-/** "… from pro forma Q3 2019 sales of $386 million": a comparison reads through the words before the metric. */
+/** "… from pro forma Q2 2024 sales of $412 million": a comparison reads through the words before the metric. */
 export const COMPARATOR_THROUGH =
   /\b(?:compared? (?:with|to)|compares (?:with|to)|versus|vs\.?|from|against|relative to)\s+(?:[\w'’-]+\s+){0,4}$/i;
 /** Said of a comparison amount: which period it is ("a year ago", "last quarter"). */
@@ -125,16 +126,6 @@ function withoutBase(text: string, context: SentenceContext): string {
     );
 }
 
-const ORDINALS: Record<string, number> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  "1st": 1,
-  "2nd": 2,
-  "3rd": 3,
-  "4th": 4,
-};
 const QUARTER_REF =
   /\b(?:(first|second|third|fourth|1st|2nd|3rd|4th)[- ](?:fiscal )?quarter|Q([1-4]))(?:\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?(20\d\d|'\d\d))?\b|\b(?:fiscal\s+)?(?:F?Y\s?)?(20\d\d|'\d\d)\s+(?:(first|second|third|fourth)\s+quarter|Q([1-4]))\b/i;
 const YEAR_REF =
@@ -154,7 +145,7 @@ function datedPeriod(near: string, context: SentenceContext, last = false): Figu
     ? ([...near.matchAll(new RegExp(QUARTER_REF.source, "gi"))].at(-1) ?? null)
     : QUARTER_REF.exec(near);
   if (q) {
-    const said = Number(ORDINALS[(q[1] ?? q[5] ?? "").toLowerCase()] ?? q[2] ?? q[6]);
+    const said = Number(QUARTER_ORDINALS[(q[1] ?? q[5] ?? "").toLowerCase()] ?? q[2] ?? q[6]);
     const y = q[3] ?? q[4];
     const saidYear = y ? fullYear(y) : year;
     if (saidYear === year && said === quarter) return "quarter";

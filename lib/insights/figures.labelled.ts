@@ -108,10 +108,10 @@ export const LABELLED_SENTENCES: LabelledSentence[] = [
     ],
   },
   {
-    text: "We generated $1.1 billion in free cash flow and ended the quarter with $5.4 billion in cash and investments.",
+    text: "We produced $2.3 billion in free cash flow and closed the quarter with $6.8 billion in cash and investments.",
     figures: [
-      { metric: "free_cash_flow", value: 1.1 * B, unit: "usd" },
-      { metric: "cash", value: 5.4 * B, unit: "usd" },
+      { metric: "free_cash_flow", value: 2.3 * B, unit: "usd" },
+      { metric: "cash", value: 6.8 * B, unit: "usd" },
     ],
   },
   {

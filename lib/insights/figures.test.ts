@@ -97,7 +97,7 @@ describe("extractFigures", () => {
     const figures = extractFigures(
       {
         sequence: 1,
-        text: "Third-quarter sales were $1.44 billion, up 28% over the same period in 2025.",
+        text: "Third-quarter sales were $1.67 billion, up 19% over the same period in 2025.",
         startMs: 0,
       },
       { fiscalYear: 2026, fiscalQuarter: 3 },

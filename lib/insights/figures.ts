@@ -105,7 +105,7 @@ const MARGIN_OF: Partial<Record<FigureMetric, FigureMetric>> = {
 };
 const BEAT_BY =
   /\b(?:exceed(?:ed|ing|s)?|beat(?:ing|s)?|surpass(?:ed|ing)?|above|ahead of|below|short of|missed)\b[^.;$]{0,70}\bby\s+(?:(?:approximately|about|roughly|nearly|almost|over|more than)\s+)?$/i;
-/** "sales, including realized hedging losses, were $1.1 billion": a loss inside an aside does not make it negative. */
+/** "sales, including realized hedging losses, were $2.4 billion": a loss inside an aside does not make it negative. */
 const LOSS_ASIDE = /\b(?:including|excluding|net of|before|after)\b[^,.;$]*\b(?:loss(?:es)?|outflows?)\b/i;
 const OF_BASE_YEAR =
   /^\s*of\s+(?:the\s+)?(?:prior[- ]year|last year|previous year|(?:fiscal\s+)?20\d\d)(?:'s)?(?:\s+(?:levels?|period|quarter|sales|revenues?|volumes?))?\b/i;
@@ -140,7 +140,7 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
     if (RESTATED_AWAY.test(gap) || TOLERANCE.test(gap)) continue;
     // "exceeding the midpoint of our guidance by $0.08 per share": a beat or a miss, not a figure of the company.
     if (BEAT_BY.test(gap)) continue;
-    // "discrete tax items of $135 million, or $0.30 per share": the other form of an amount that is no figure.
+    // "discrete tax items of $95 million, or $0.22 per share": the other form of an amount that is no figure.
     if (notFigureEnd === thisPrevEnd && /^\s*,?\s*or\s*$/i.test(gap)) {
       notFigureEnd = mention.end;
       continue;
@@ -153,7 +153,7 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
       notFigureEnd = mention.end;
       continue;
     }
-    // "… reduced revenue by $20 million and EBITDA by $2 million": the list goes on with the same effect.
+    // "… lowered revenue by $14 million and EBITDA by $3 million": the list goes on with the same effect.
     const impact: boolean =
       isImpact(text, mention, attributed?.hit ?? null, clauseStart) ||
       (lastWasImpact && /^\s*,?\s*(?:and\s+[\w&\s-]{1,30}?\s+by|or)\s*$/i.test(gap));
@@ -245,7 +245,7 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
         (FORWARD_CHANGE.test(forwardAfter) || CHANGE_OF_FORWARD.test(forwardBetween)));
     const landed = LANDING.test(gap) && !CHANGE_BEFORE.test(gap);
     const previous = figures[figures.length - 1];
-    // "an increase of $2.1 million or $0.08 per diluted share": the alternative form of the amount before it.
+    // "an increase of $3.6 million or $0.11 per diluted share": the alternative form of the amount before it.
     const alternative =
       previous !== undefined && previous.sequence === sentence.sequence && /^\s*,?\s*or\s*$/i.test(gap);
     let kind: FigureKind =
@@ -289,7 +289,7 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
       before: text.slice(clauseStart, mention.start),
       after: text.slice(mention.end, next ? next.start : text.length),
     };
-    // "… a net loss of $18.5 million or $0.61 per share for the same period": the alternative form of the amount
+    // "… a net loss of $12.2 million or $0.47 per share for the same period": the alternative form of the amount
     // before it shares its period.
     const reading =
       alternative && previous
@@ -314,7 +314,7 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
       );
     }
     let segmentReading = segmentsByHit.get(attribution.hit);
-    // "Latin America net sales were up 11% with 8% organic sales growth": the sentence's segment carries over to
+    // "Latin America net sales rose 9% with 6% organic growth": the sentence's segment carries over to
     // the same metric named again, unless the company's total is named.
     if (
       !segmentReading &&
@@ -325,7 +325,7 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
       )
     )
       segmentReading = { name: sentenceSegment.name, how: "subject" };
-    // "sales of approximately $925 million in the Commercial segment": the part named after the amount.
+    // "sales of roughly $640 million in the Industrial segment": the part named after the amount.
     if (!segmentReading && attribution.hit.text !== "") {
       const after = PART_AFTER_AMOUNT.exec(text.slice(mention.end));
       if (after) segmentReading = { name: after[1]!.trim(), how: "after" };
@@ -339,7 +339,7 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
 
     // Confidence: how directly the metric was named, then what makes the reading doubtful.
     let confidence = attribution.how === "inherited" ? 0.75 : 0.9;
-    // "Abaco has $325 million in annual sales, and we deployed $1.35 billion …": a metric from another clause.
+    // "Borealis has $210 million in annual sales, and we deployed $0.9 billion …": a metric from another clause.
     if (attribution.how === "inherited" && attribution.hit.end <= clauseStart && attribution.hit.text !== "")
       confidence = 0.6;
     if (attribution.how === "inherited" && kind === "level" && !isGuidance && period === "quarter") {

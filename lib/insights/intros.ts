@@ -5,7 +5,7 @@
  * with a question.", "Our next question is from Jane Doe, Morgan Stanley.", "another question from the line of Jane
  * Doe" (no firm).
  */
-// A person: two to four capitalised words ("Jane Doe", "Ravi K. Patel", "Julien Dumoulin-Smith").
+// A person: two to four capitalised words ("Jane Doe", "Ravi K. Patel", "Julia Laurent-Smith").
 // "Bradley -- Brady Gailey": the operator corrects the name; the second is the one meant.
 const NAME = String.raw`(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?(?:[A-Z][\w'’-]+\s+--\s+)?((?:[A-Z][\w'’-]+|(?:[A-Z]\.){1,3})(?:\s+(?:[A-Z]\.|[A-Z][\w'’-]+|de|van|von|da|di|la|le)){1,3})`;
 const FIRM_WORD = String.raw`(?:(?:[A-Z]\.){1,3}|[A-Z&][\w&'’.-]*)`;
@@ -20,7 +20,7 @@ const INTRO = [
   new RegExp(
     String.raw`^(?:\[[^\]]*\]\s*)?${NAME}(?:\s*,?\s+(?:with|from|of|at)\s+(?:the\s+)?${FIRM})?\s*,?\s+(?:is on(?: the)?\s?line|is online|has a (?:question|follow-up)|is next|your line is (?:now )?open)`,
   ),
-  // "Kyle Joseph with Jefferies. Your line is open.": the name and firm alone, from the operator.
+  // "Kyle Jordan with Jefferies. Your line is open.": the name and firm alone, from the operator.
   new RegExp(
     String.raw`^(?:\[[^\]]*\]\s*)?(?:(?:[Tt]hank you|[Tt]hanks|[Aa]nd|[Nn]ext|[Oo]ur next)[.,]?\s+)*${NAME}\s*,?\s+(?:with|from|of|at)\s+(?:the\s+)?${FIRM}(?=\s*[.,]|\s+(?:[Pp]lease|[Yy]our|[Yy]ou|[Gg]o)\b|\s*$)`,
   ),

@@ -225,7 +225,7 @@ const FOR_PART =
 const PART_AFTER = new RegExp(
   String.raw`^\s+(?:(?:growth|sales|revenues?)\s+)?(?:from|in|of|for)\s+(?:our\s+|the\s+)?([\w&'.-]+(?:\s[\w&'.-]+){0,3})\s+${PART_NOUN}\b`,
 );
-/** "… sales of approximately $925 million in the Commercial segment": the part named after the amount. */
+/** "… sales of roughly $640 million in the Industrial segment": the part named after the amount. */
 export const PART_AFTER_AMOUNT = new RegExp(
   String.raw`^\s*(?:in|from|for|at)\s+(?:the\s+|our\s+)?([\w&'.-]+(?:\s[\w&'.-]+){0,3})\s+${PART_NOUN}\b`,
 );

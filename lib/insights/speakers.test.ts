@@ -122,8 +122,8 @@ describe("parseIntro in the phrasings real operators use", () => {
       "J.P. Morgan",
     ],
     [
-      "We have the first question on the phone lines from Kyle Joseph of Jefferies.",
-      "Kyle Joseph",
+      "We have the first question on the phone lines from Kyle Jordan of Jefferies.",
+      "Kyle Jordan",
       "Jefferies",
     ],
     ["And our first question today comes from line of Pete Armand with Baird.", "Pete Armand", "Baird"],

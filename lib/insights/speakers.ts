@@ -2,9 +2,9 @@
  * Names for live voices (docs/insights.md, "Speakers while live"). A live call labels voices `OPERATOR`,
  * `SPEAKER_1`, … until enrichment names them, yet the call says who speaks: the operator introduces the host and
  * each analyst ("I would now like to turn the conference over to Jane Doe, Head of Investor Relations", "Our next
- * question comes from …"), the host the executives ("I'm joined by Tom Greco, our CEO, and Jeff Shepherd, our CFO"),
- * each speaker the next ("I'll now turn the call over to our Chief Financial Officer, Jeff Shepherd"), and speakers
- * thank the one before ("Thanks, Elisabeth"). A label takes the name announced for the voice that speaks next;
+ * question comes from …"), the host the executives ("I'm joined by Laura Chen, our CEO, and Ravi Mehta, our CFO"),
+ * each speaker the next ("I'll now turn the call over to our Chief Financial Officer, Ravi Mehta"), and speakers
+ * thank the one before ("Thanks, Ingrid"). A label takes the name announced for the voice that speaks next;
  * enrichment's names replace the inferred ones.
  */
 import { parseIntro } from "./intros";
@@ -16,8 +16,8 @@ export interface SpeakerName {
   inferred: boolean;
 }
 
-// A person's full name: two or three capitalised words ("Jeff Shepherd", "Mary Jo Smith", "Julien Dumoulin-Smith").
-// One name word: "Shepherd", "McCarthy", "DeBerry", "O'Sullivan", "Dumoulin-Smith". Each part starts with a capital,
+// A person's full name: two or three capitalised words ("Ravi Mehta", "Mary Jo Smith", "Julia Laurent-Smith").
+// One name word: "Mehta", "McCarthy", "DeBerry", "O'Sullivan", "Laurent-Smith". Each part starts with a capital,
 // so a word splits one way only (a run of lower-case letters that could split many ways backtracks for ever).
 const WORD = String.raw`(?:[A-Z][a-z]+|[A-Z]['’](?=[A-Z]))(?:['’-]?[A-Z][a-z]+)*`;
 const FULL = String.raw`((?:[A-Z]\.\s+)?${WORD}(?:\s+[A-Z]\.)?(?:\s+${WORD}){1,2})`;
@@ -28,7 +28,7 @@ const HANDING = String.raw`(?:\b(?:turn(?:ing)?|hand(?:ing)?|pass(?:ing)?|giv(?:
 const TITLE = String.raw`(?:(?:[A-Z][\w&-]*\s+|and\s+|of\s+){0,7}?(?:Officer|President|CEO|CFO|COO|CTO|Chairman|Chair|Director|Relations|Treasurer|Controller|Head|Founder|Partner|Executive|Manager|colleague|partner)\s*,?\s+)?`;
 const HANDOFF = new RegExp(String.raw`${HANDING}${TITLE}(?:Mr\.\s+|Ms\.\s+|Dr\.\s+)?${FULL}`);
 const HANDOFF_FIRST = new RegExp(String.raw`${HANDING}${FIRST}\b(?!\s+[A-Z])`);
-/** "Jeff, do you want to take that?", "I'll let Jeff answer", "Jeff can add to that". */
+/** "Ravi, do you want to take that?", "I'll let Ravi answer", "Ravi can add to that". */
 const ASKED = new RegExp(
   String.raw`(?:^|[.?!]\s+|\bso\s+|\band\s+)${FIRST},\s+(?:do you want|would you|could you|can you|why don't you|you want|maybe you|if you|please)|\b(?:let|have|ask)\s+${FIRST}\s+(?:answer|take|address|comment|add|talk|speak|jump|chime|respond|cover|provide|give|walk)|\b${FIRST}\s+(?:can|will|could|may|is going to)\s+(?:now\s+)?(?:answer|take|address|add|comment|talk|cover|provide|give|walk|review|discuss|go|share|update|run)|^${FIRST}\?$`,
 );
@@ -36,22 +36,22 @@ const ASKED = new RegExp(
 const PRESENTS = new RegExp(
   String.raw`(?:\bintroduce\s+(?:you\s+to\s+)?(?:your\s+)?(?:host(?:s)?(?:\s+for\s+today's\s+call)?,?\s+)?|\byour\s+(?:host|speaker)(?:\s+for\s+today)?,?\s+|\bwelcome\s+(?:our\s+)?(?:host|speaker),?\s+|^(?:Before we begin|At this time|Now),\s+)(?:Mr\.\s+|Ms\.\s+)?${FULL}|${FULL},?\s+(?:you may (?:now )?(?:begin|proceed)|please (?:go ahead|proceed|begin))`,
 );
-/** "I'm joined by Tom Greco, our President and CEO; and Jeff Shepherd, our CFO": who will speak. */
+/** "I'm joined by Laura Chen, our President and CEO; and Ravi Mehta, our CFO": who will speak. */
 const ROSTER = new RegExp(
   String.raw`\b(?:joined (?:today |here |on the call )?by|with (?:me|us) (?:today |on (?:the|today's) call |here |this morning |this afternoon )?(?:are|is)|joining (?:me|us)(?: today| here| on (?:the|today's|this) call| this (?:morning|afternoon))? (?:are|is)|(?:here|present) with me (?:today )?(?:are|is)|(?:on|joining) (?:the|today's) call (?:with me )?(?:today )?(?:are|is)|(?:speakers|presenters) (?:today |on (?:the|today's) call )?(?:are|will be|include))\s+([^]*)`,
 );
-/** A person with a title: "Doug Long, our senior vice president", "CNA's CFO, Al Miralles", "CEO, Doug Pertz". */
+/** A person with a title: "Sam Ortiz, our senior vice president", "Acme's CFO, Al Moreno", "CEO, Dan Porter". */
 const TITLE_WORD = String.raw`(?:CEO|CFO|COO|CTO|CAO|CIO|President|Chief|Officer|Chairman|Chairwoman|Chair|Director|Treasurer|Controller|Head|EVP|SVP|VP|Vice|Senior|Executive|Founder|Partner|Manager|General Counsel|Secretary|[Ss]enior [Vv]ice|[Cc]hief)`;
 const TITLED = new RegExp(
   String.raw`${FULL}\s*,\s*(?:our\s+|the\s+|[A-Z][\w.&]*'s\s+|who\s+is\s+(?:our\s+)?)?(?:(?:[A-Z][\w&-]*|new|talented|interim|and|of|&)\s+){0,5}?${TITLE_WORD}|\b(?:CEO|CFO|COO|CTO|President|Officer|Chairman|Relations|Treasurer|Controller|Counsel)\s*,\s*${FULL}`,
   "g",
 );
 
-/** "Thanks, Elisabeth", "Thank you, Tom, and good morning": the speaker before is greeted. */
+/** "Thanks, Ingrid", "Thank you, Laura, and good morning": the speaker before is greeted. */
 const THANKS = new RegExp(
   String.raw`^(?:(?:Great|Okay|OK|Yes|Well|Sure|And)[.,]?\s+)?(?:[Tt]hanks|[Tt]hank you)(?: very much| so much)?,?\s+${FIRST}\b`,
 );
-/** "This is Jeff", "I'm Jane Doe", "Jeff here": a voice names itself. */
+/** "This is Ravi", "I'm Jane Doe", "Ravi here": a voice names itself. */
 const SELF = new RegExp(
   String.raw`(?:^|[.!]\s+)(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Yy]es|[Yy]eah|[Ss]ure)[,.]?\s+)?(?:[Tt]his is|[Ii]t's|I am|I'm)\s+(?:actually\s+)?${FULL}\b(?!\s+(?:and|with|from))|(?:^|[.!]\s+)(?:[Tt]his is|[Ii]t's)\s+${FIRST}[.,]?\s*$|^${FIRST}\s+here\b`,
 );
@@ -116,7 +116,7 @@ const NICKNAMES: string[][] = [
 const NICK = new Map<string, string[]>();
 for (const group of NICKNAMES) for (const n of group) NICK.set(n, group);
 
-/** Full names heard so far, by first name, so "Jeff" resolves to "Jeff Shepherd". */
+/** Full names heard so far, by first name, so "Ravi" resolves to "Ravi Mehta". */
 class Roster {
   private readonly byFirst = new Map<string, string>();
 
@@ -238,7 +238,7 @@ export class SpeakerNamer {
     if (!operator && newVoice) {
       if (this.pending && !names.has(s.speaker)) this.assign(s.speaker, this.pending, true);
       this.pending = null;
-      // "Thanks, Elisabeth": the voice before this one was Elisabeth.
+      // "Thanks, Ingrid": the voice before this one was Ingrid.
       // Right after the operator, thanks go to the operator.
       if (
         signals.thanks &&
@@ -253,7 +253,7 @@ export class SpeakerNamer {
     // Who speaks next: an analyst introduced, a speaker presented or handed over to.
     if (signals.next) {
       if (signals.next.full) roster.add(signals.next.name);
-      // "… over to John Cywinski, who will provide an update. John?": the first name repeats the one handed to.
+      // "… over to Maria Delgado, who will provide an update. Maria?": the first name repeats the one handed to.
       const repeats =
         !signals.next.full &&
         this.pending !== null &&

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Figure } from "@/lib/schemas/insights";
 import { extractFigures, isFact } from "./figures";
-import { LABELLED_SENTENCES, type ExpectedFigure } from "./figures.labelled";
+import { LABELLED_SENTENCES, type ExpectedFigure } from "@/test/fixtures/insights/figures-labelled";
 
 function matches(f: Figure, e: ExpectedFigure): boolean {
   const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(1e-9, Math.abs(b) * 0.001);

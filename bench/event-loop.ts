@@ -1,6 +1,6 @@
 /**
  * The event loop while the archive works (issue 26 item 5): the app with the library in its PGlite folder (the
- * corpus imported before it starts, when `../shared/data/earnings-calls` is there; else the demo archive alone), one
+ * corpus imported before it starts, when the real-call corpus is there (bench/language/corpus.ts); else the demo archive alone), one
  * client polling `/api/health` every 100 ms and one SSE client on every live call, first for a quiet baseline, then
  * while three clients run heavy searches (common words, long OR) back to back.
  *

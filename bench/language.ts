@@ -1,7 +1,7 @@
 /**
  * Language on real calls (issue 25): figures, guidance, Q&A, speaker names and the guidance alert, measured on the
  * real-call corpus against hand-written labels, for this tree and the baseline side by side. The corpus is read at
- * run time from `../shared/data/earnings-calls` (or CALLROOM_CORPUS_DIR); without it the benchmark says so and is
+ * run time from the real-call corpus (bench/language/corpus.ts; docs/insights.md, "Evaluation on real calls"); without it the benchmark says so and is
  * skipped. Writes the results table of docs/insights.md (between the `bench:language` markers).
  *
  *   npm run bench -- --only language

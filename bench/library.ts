@@ -1,6 +1,6 @@
 /**
  * The archive at library scale (issue 26 items 4 and 5): the demo archive backfilled from a fresh embedded service,
- * then the real corpus (`../shared/data/earnings-calls`, 1,271 calls, read at run time; skipped plainly when absent)
+ * then the real corpus (bench/language/corpus.ts: 1,271 calls, read at run time; skipped plainly when absent)
  * imported with `npm run import`, on PGlite and on a PostgreSQL server started for the run. Then a mixed set of 200
  * searches (rare words, quoted phrases, OR, ticker and quarter filters) timed one after the other, and on PGlite by 4
  * clients at once; the answers of both drivers compared query by query; a phrase of each of 50 imported sentences
@@ -25,7 +25,7 @@ import { runChildBench } from "./lib/child-bench";
 import { percentile, round, seededRandom } from "./lib/common";
 
 const root = path.resolve(import.meta.dirname, "..");
-/** `../shared/data/earnings-calls` from the project root, or `CALLROOM_CORPUS_DIR` (bench/language/corpus.ts). */
+/** The real-call corpus folder (bench/language/corpus.ts; docs/insights.md, "Evaluation on real calls"). */
 export const CORPUS = CORPUS_DIR;
 
 export interface LibraryDriverFigures {

@@ -123,7 +123,8 @@ const needsApp = [...only].some((name) => !STANDALONE.has(name));
 const app = needsApp ? await startApp({ reuseBuild: values["reuse-build"] }) : null;
 try {
   await stage("insights", async () => (await import("./insights")).runInsightsBench());
-  // Real calls from ../shared/data/earnings-calls against hand-written labels; skipped when the corpus is absent.
+  // Real calls from the corpus folder (docs/insights.md, "Evaluation on real calls") against hand-written labels;
+  // skipped when the corpus is absent.
   await stage("language", async () => (await import("./language")).runLanguageBench());
   await stage("alertMatching", async () => (await import("./alert-matching")).runAlertMatchingBench());
   await stage("coalescing", async () => (await import("./proxy")).runCoalescingBench(app!));

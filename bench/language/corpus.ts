@@ -1,7 +1,7 @@
 /**
  * The real-call corpus as the language evaluation reads it (docs/insights.md, "Evaluation on real calls"): one JSON
- * file per call under `../shared/data/earnings-calls` (relative to the project root), read at run time and never
- * copied into the repository. A file that does not have the expected shape is skipped, not fatal.
+ * file per call in the corpus folder beside the project, read at run time and never copied into the repository. A
+ * file that does not have the expected shape is skipped, not fatal.
  *
  * Each call becomes the sentence stream a live call would carry: turns split into sentences, the operator's turns
  * labelled `OPERATOR`, every other person `SPEAKER_n` (n by order of first appearance, stable per person, as the
@@ -16,7 +16,7 @@ import { z } from "zod";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 /**
- * `../shared/data/earnings-calls` from the project root; `CALLROOM_CORPUS_DIR` points elsewhere (a worktree whose
+ * The folder beside the project root that holds the corpus; `CALLROOM_CORPUS_DIR` points elsewhere (a worktree whose
  * parent folder has no `shared`).
  */
 export const CORPUS_DIR =

@@ -9,6 +9,7 @@
  * `--misses` prints what the current code gets wrong on the TUNING side only; the held-out side is reported as
  * totals, never sentence by sentence, so tuning never looks at it.
  */
+import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import { corpusFiles, CORPUS_DIR, readCall, splitOf, type CorpusCall } from "./corpus";
 import { evaluateAlerts } from "./alerts-eval";
@@ -115,7 +116,7 @@ const baseline = baselineImpl ? await measure(baselineImpl, false) : null;
 
 const labelledCalls = new Set(labels.map((l) => l.file));
 const result = {
-  corpus: { dir: "../shared/data/earnings-calls", files: files.length },
+  corpus: { dir: relative(process.cwd(), CORPUS_DIR), files: files.length },
   labels: {
     sentences: labels.length,
     calls: labelledCalls.size,

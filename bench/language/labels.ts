@@ -54,7 +54,7 @@ export interface LabelFigure {
 
 export interface LabelledSentence {
   file: string;
-  split: "tuning" | "heldout";
+  split: "tuning" | "heldout" | "fresh";
   section: "prepared_remarks" | "q_and_a";
   turn: number;
   offset: number;
@@ -65,7 +65,7 @@ export interface LabelledSentence {
 
 const sentenceSchema = z.object({
   file: z.string(),
-  split: z.enum(["tuning", "heldout"]),
+  split: z.enum(["tuning", "heldout", "fresh"]),
   section: z.enum(["prepared_remarks", "q_and_a"]),
   turn: z.number().int().nonnegative(),
   offset: z.number().int().nonnegative(),

@@ -6,8 +6,9 @@
  *
  *   node --import tsx --conditions=react-server bench/language/run.ts [--misses] [--qa-calls N]
  *
- * `--misses` prints what the current code gets wrong on the TUNING side only; the held-out side is reported as
- * totals, never sentence by sentence, so tuning never looks at it.
+ * `--misses` prints what the current code gets wrong on the TUNING side and the FRESH split (calls of tuning-side
+ * companies labelled later, sample-fresh.ts); the held-out side is reported as totals, never sentence by sentence,
+ * so tuning never looks at it.
  */
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
@@ -72,22 +73,20 @@ for (const call of calls.values()) {
 
 async function measure(impl: Implementation, withMisses: boolean) {
   const out: Record<string, unknown> = {};
-  for (const side of ["tuning", "heldout"] as const) {
+  for (const side of ["tuning", "heldout", "fresh"] as const) {
     const sideLabels = labels.filter((l) => l.split === side);
+    if (sideLabels.length === 0) continue;
+    const looked = withMisses && side !== "heldout";
     const misses: FigureMiss[] = [];
     const alertMisses: string[] = [];
     const figures = evaluateFigures(impl, calls, sideLabels, {
       enriched: false,
-      misses: withMisses && side === "tuning" ? misses : undefined,
+      misses: looked ? misses : undefined,
     });
     const figuresEnriched = evaluateFigures(impl, calls, sideLabels, { enriched: true });
-    const alerts = evaluateAlerts(
-      impl,
-      calls,
-      sideLabels,
-      withMisses && side === "tuning" ? alertMisses : undefined,
-    );
-    const qa = evaluateQa(impl, qaCalls[side]);
+    const alerts = evaluateAlerts(impl, calls, sideLabels, looked ? alertMisses : undefined);
+    // The fresh split has labelled figures only; the Q&A is measured on each side's own sample of calls.
+    const qa = side === "fresh" ? null : evaluateQa(impl, qaCalls[side]);
     out[side] = {
       figures,
       figuresEnriched: {
@@ -97,12 +96,12 @@ async function measure(impl: Implementation, withMisses: boolean) {
         periodAccuracy: figuresEnriched.periodAccuracy,
       },
       alerts,
-      qa: { ...qa, missesSample: side === "tuning" ? qa.missesSample.slice(0, 10) : undefined },
+      qa: qa && { ...qa, missesSample: side === "tuning" ? qa.missesSample.slice(0, 10) : undefined },
     };
-    if (withMisses && side === "tuning") {
-      for (const m of misses) console.error(`[${m.kind}] ${m.file} t${m.turn}@${m.offset} ${m.what}`);
-      for (const m of alertMisses) console.error(`[alert] ${m}`);
-      for (const m of qa.missesSample) console.error(`[qa] ${m}`);
+    if (looked) {
+      for (const m of misses) console.error(`[${side} ${m.kind}] ${m.file} t${m.turn}@${m.offset} ${m.what}`);
+      for (const m of alertMisses) console.error(`[${side} alert] ${m}`);
+      for (const m of qa?.missesSample ?? []) console.error(`[qa] ${m}`);
     }
   }
   out.cost = measureCost(impl, costPairs);
@@ -123,6 +122,7 @@ const result = {
     figures: labels.reduce((n, l) => n + l.figures.length, 0),
     tuningSentences: labels.filter((l) => l.split === "tuning").length,
     heldoutSentences: labels.filter((l) => l.split === "heldout").length,
+    freshSentences: labels.filter((l) => l.split === "fresh").length,
   },
   qaCallsPerSide: Number(values["qa-calls"]),
   current,

@@ -12,13 +12,10 @@
  * The file points at each sentence (file, section, turn, character offset and length); it holds no corpus text.
  */
 import { corpusFiles, CORPUS_DIR, readCall, splitOf, type CorpusSentence } from "./corpus";
+import { AMOUNT, FORWARD } from "./strata";
 import { seededRandom } from "../lib/common";
 
 const CALLS_PER_SIDE = 26;
-
-const AMOUNT = /\$\s?\d|\d(?:\.\d+)?\s?(?:%|percent\b|basis points?\b|bps\b|cents?\b|billion\b|million\b)/i;
-const FORWARD =
-  /\b(?:guidance|guide|outlook|expect\w*|anticipat\w*|forecast\w*|target\w*|project(?:ed|ion|ing)?s?|reaffirm\w*|reiterat\w*|going forward|next quarter|full[- ]year|fiscal (?:year )?20\d\d|we will|we plan)\b/i;
 
 const files = corpusFiles(CORPUS_DIR);
 if (!files) {

@@ -1,0 +1,75 @@
+/**
+ * Draws the "fresh" split of the labelled set (docs/insights.md, "Evaluation on real calls"): sentences of calls of
+ * TUNING-side companies that have no call in either labelled half, drawn after the rules of the tuning half were
+ * written, so they measure those rules out of sample without touching the held-out half. Same strata as sample.ts
+ * (6 management sentences with an amount, 1 analyst sentence, 3 forward-looking ones per call), another seed.
+ * Prints the new entries (no corpus text) to append to labels.json, whose figures are then written by hand.
+ *
+ *   CALLROOM_CORPUS_DIR=… npx tsx bench/language/sample-fresh.ts [--calls 16]
+ */
+import { parseArgs } from "node:util";
+import { corpusFiles, CORPUS_DIR, readCall, splitOf, type CorpusSentence } from "./corpus";
+import { loadLabels } from "./labels";
+import { AMOUNT, FORWARD } from "./strata";
+import { seededRandom } from "../lib/common";
+
+const { values } = parseArgs({ options: { calls: { type: "string", default: "16" } } });
+const files = corpusFiles(CORPUS_DIR);
+if (!files) {
+  console.error(`no corpus at ${CORPUS_DIR}`);
+  process.exit(1);
+}
+const labelled = new Set(loadLabels().map((l) => l.file.split("_")[0]!.toUpperCase()));
+const random = seededRandom(20_261_127);
+const shuffle = <T>(xs: T[]): T[] => {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
+  }
+  return xs;
+};
+const byCompany = new Map<string, string[]>();
+for (const f of files) {
+  const symbol = f.split("_")[0]!.toUpperCase();
+  if (splitOf(symbol) !== "tuning" || labelled.has(symbol)) continue;
+  byCompany.set(symbol, [...(byCompany.get(symbol) ?? []), f]);
+}
+const entries: string[] = [];
+let taken = 0;
+for (const symbol of shuffle([...byCompany.keys()].sort())) {
+  if (taken === Number(values.calls)) break;
+  const file = shuffle([...byCompany.get(symbol)!].sort())[0]!;
+  const call = readCall(CORPUS_DIR, file);
+  if (!call || !call.sentences.some((s) => s.section === "q_and_a")) continue;
+  taken++;
+  const chosen = new Set<CorpusSentence>();
+  const take = (pool: CorpusSentence[], n: number) => {
+    for (const s of shuffle(pool.filter((s) => !chosen.has(s))).slice(0, n)) chosen.add(s);
+  };
+  take(
+    call.sentences.filter((s) => s.role === "management" && AMOUNT.test(s.text)),
+    6,
+  );
+  take(
+    call.sentences.filter((s) => s.role === "analyst" && (AMOUNT.test(s.text) || FORWARD.test(s.text))),
+    1,
+  );
+  take(
+    call.sentences.filter((s) => FORWARD.test(s.text)),
+    3,
+  );
+  for (const s of [...chosen].sort((a, b) => a.sequence - b.sequence))
+    entries.push(
+      JSON.stringify({
+        file,
+        split: "fresh",
+        section: s.section,
+        turn: s.turn,
+        offset: s.offset,
+        length: s.length,
+        guidance: null,
+        figures: null,
+      }),
+    );
+}
+console.log(entries.join(",\n"));

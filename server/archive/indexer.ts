@@ -119,6 +119,8 @@ const COMPACT_EVERY_SENTENCES = 500;
 /** Imported sentences between two compactions, and the pause after the last import that compacts what is left. */
 const IMPORT_COMPACT_EVERY_SENTENCES = 20_000;
 const IMPORT_COMPACT_AFTER_MS = 2_000;
+/** Imported calls stored in one transaction through the app (about 4,500 sentences of the corpus). */
+const IMPORT_CALLS_PER_TRANSACTION = 10;
 
 export function createArchive(options: ArchiveOptions): Archive {
   const log = options.log;
@@ -516,13 +518,19 @@ export function createArchive(options: ArchiveOptions): Archive {
       const database = await options.database.get();
       const s = new ArchiveStore(database.db);
       const results: { callId: string; stored: boolean }[] = [];
-      for (const { call, origin } of calls) {
-        const stored = (await s.storeCall(call, origin)) === "stored";
-        results.push({ callId: call.callId.toLowerCase(), stored });
-        if (stored) {
-          importedSinceCompaction += call.segments.length;
-          importedSinceVacuum = true;
-        }
+      // A few calls a transaction, their word counts written at its end (store.ts, storeCalls): a live sentence or
+      // a search waits at most for one group, about a second at library scale.
+      for (let i = 0; i < calls.length; i += IMPORT_CALLS_PER_TRANSACTION) {
+        const group = calls.slice(i, i + IMPORT_CALLS_PER_TRANSACTION);
+        const outcome = await s.storeCalls(group);
+        group.forEach(({ call }, j) => {
+          const stored = outcome[j] === "stored";
+          results.push({ callId: call.callId.toLowerCase(), stored });
+          if (stored) {
+            importedSinceCompaction += call.segments.length;
+            importedSinceVacuum = true;
+          }
+        });
       }
       if (results.some((r) => r.stored)) countSoon();
       if (importedSinceCompaction >= IMPORT_COMPACT_EVERY_SENTENCES) {

@@ -57,6 +57,11 @@ beforeAll(() => {
     JSON.stringify(corpusTranscript({ remarks: ["Operating margin reached 18% in the quarter."] })),
   );
   writeFileSync(path.join(corpus, "BRKN_q3_2021.json"), "{ not json");
+  // Read as a transcript, refused by the database (text may not hold a NUL): in the same batch as the good files.
+  writeFileSync(
+    path.join(corpus, "NULB_q1_2022.json"),
+    JSON.stringify(corpusTranscript({ remarks: ["Shipments \u0000 rose."] })),
+  );
   writeFileSync(path.join(corpus, "SOURCE.md"), "# where the files came from\n");
 });
 
@@ -67,14 +72,17 @@ describe("npm run import", { timeout: 180_000 }, () => {
     const dataDir = path.join(root, "fresh");
     const first = await runImport(["--json", corpus], { CALLROOM_DATA_DIR: dataDir });
     expect(first.code).toBe(1);
-    expect(first.lines).toHaveLength(3);
+    expect(first.lines).toHaveLength(4);
     const byName = new Map(first.lines.map((l) => [path.basename(String(l.file)), l]));
     expect([...byName.keys()].sort()).toEqual([
       "BRKN_q3_2021.json",
+      "NULB_q1_2022.json",
       "QLFR_q1_2022.json",
       "QLFR_q2_2022.json",
     ]);
     expect(byName.get("BRKN_q3_2021.json")).toMatchObject({ error: expect.any(String) });
+    // Its batch failed whole; the good files of that batch were stored again one by one.
+    expect(byName.get("NULB_q1_2022.json")).toMatchObject({ error: expect.stringContaining("not stored") });
     const good = byName.get("QLFR_q1_2022.json")!;
     expect(good).toMatchObject({ symbol: "QLFR", callId: expect.stringMatching(/^imp-/) });
     expect(good.sentences).toBeGreaterThan(5);

@@ -46,6 +46,23 @@ async function fill(database: Database): Promise<void> {
   }
 }
 
+/** Rows where the per-call word counts and a recount from the sentences disagree, and the counts' size. */
+async function termDrift(database: Database): Promise<{ differences: number; rows: number }> {
+  const [row] = await queryRows<{ differences: number; rows: number }>(
+    database.db,
+    sql`WITH truth AS (
+          SELECT w.lexeme, s.call_id, count(*)::int AS hits
+          FROM archive_segments s, unnest(tsvector_to_array(s.search)) AS w(lexeme) GROUP BY 1, 2
+        )
+        SELECT (SELECT count(*)::int FROM (
+          (SELECT lexeme, call_id, hits FROM archive_call_terms EXCEPT SELECT * FROM truth)
+          UNION ALL
+          (SELECT * FROM truth EXCEPT SELECT lexeme, call_id, hits FROM archive_call_terms)
+        ) d) AS differences, (SELECT count(*)::int FROM archive_call_terms) AS rows`,
+  );
+  return row!;
+}
+
 const results = new Map<string, SearchResult[]>();
 
 for (const driver of drivers()) {
@@ -124,21 +141,7 @@ for (const driver of drivers()) {
 
     it("keeps each call's word counts equal to its sentences through every kind of write", async () => {
       const store = new ArchiveStore(database.db);
-      const drift = async () => {
-        const [row] = await queryRows<{ differences: number; rows: number }>(
-          database.db,
-          sql`WITH truth AS (
-                SELECT w.lexeme, s.call_id, count(*)::int AS hits
-                FROM archive_segments s, unnest(tsvector_to_array(s.search)) AS w(lexeme) GROUP BY 1, 2
-              )
-              SELECT (SELECT count(*)::int FROM (
-                (SELECT lexeme, call_id, hits FROM archive_call_terms EXCEPT SELECT * FROM truth)
-                UNION ALL
-                (SELECT * FROM truth EXCEPT SELECT lexeme, call_id, hits FROM archive_call_terms)
-              ) d) AS differences, (SELECT count(*)::int FROM archive_call_terms) AS rows`,
-        );
-        return row!;
-      };
+      const drift = () => termDrift(database);
       expect((await drift()).differences).toBe(0);
       // A call stored again with other words (its sentences deleted and written anew).
       await store.storeCall(
@@ -188,6 +191,54 @@ for (const driver of drivers()) {
         sql`SELECT count(*)::int AS n FROM archive_call_terms WHERE call_id = ${fixtureId(3)}`,
       );
       expect(left!.n).toBe(0);
+    });
+
+    it("counts an import batch's words once at its end, and a batch that fails leaves nothing behind", async () => {
+      const store = new ArchiveStore(database.db);
+      const file = (name: string, remarks: string[]) =>
+        parseImportFile(name, JSON.stringify(corpusTranscript({ remarks })));
+      // New calls, and an imported call stored again from a changed file (its old counts must go).
+      const batch = [
+        file("QFTR_q3_2021.json", ["Hurricane repairs lifted freight revenue."]),
+        file("QFTR_q1_2021.json", ["Hurricane season closed two plants."]),
+        file("BRIX_q2_2021.json", []),
+      ];
+      expect(await store.storeCalls(batch)).toEqual(["stored", "stored", "stored"]);
+      expect((await termDrift(database)).differences).toBe(0);
+      const hurricane = await searchArchive(
+        database.db,
+        searchQuerySchema.parse({ q: "hurricane OR tariffs" }),
+      );
+      expect(hurricane.calls.map((c) => c.callId)).toEqual(
+        expect.arrayContaining(["imp-qftr-q3-2021", "imp-qftr-q1-2021"]),
+      );
+      // The same files again change nothing.
+      expect(await store.storeCalls(batch)).toEqual(["unchanged", "unchanged", "unchanged"]);
+
+      // The second call of a batch fails (two sentences with one place): the whole batch rolls back.
+      const broken = file("BRIX_q3_2021.json", []);
+      broken.call.segments[1] = { ...broken.call.segments[1]!, sequence: broken.call.segments[0]!.sequence };
+      await expect(
+        store.storeCalls([file("BRIX_q4_2021.json", ["Hurricane costs."]), broken]),
+      ).rejects.toThrow();
+      expect([...(await store.known(["imp-brix-q4-2021", "imp-brix-q3-2021"])).keys()]).toEqual([]);
+      expect((await termDrift(database)).differences).toBe(0);
+
+      // The deferral ended with its transaction: the next ordinary write is counted by the triggers.
+      await store.storeCall(
+        fixtureCall({
+          callId: fixtureId(41),
+          symbol: "NWSC",
+          startTime: new Date(Date.UTC(2026, 1, 2, 21)).toISOString(),
+          remarks: ["Hurricane costs eased."],
+        }),
+      );
+      expect((await termDrift(database)).differences).toBe(0);
+      const [counted] = await queryRows<{ n: number }>(
+        database.db,
+        sql`SELECT count(*)::int AS n FROM archive_call_terms WHERE call_id = ${fixtureId(41)}`,
+      );
+      expect(counted!.n).toBeGreaterThan(0);
     });
   });
 }

@@ -33,7 +33,7 @@ const BATCH_BYTES = 1_000_000;
  * end, and fewer, larger batches visit the counts' index less often. Nothing else waits on an import that opened
  * the folder itself; on PostgreSQL readers never wait on a writer.
  */
-const DIRECT_BATCH_BYTES = Number(process.env.CALLROOM_IMPORT_BATCH_BYTES) || 8_000_000;
+const DIRECT_BATCH_BYTES = 8_000_000;
 
 type Line =
   { file: string; callId: string; symbol: string; sentences: number } | { file: string; error: string };

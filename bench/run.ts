@@ -10,6 +10,7 @@
  *                                                   # hostileUsers)
  *   npm run bench -- --clients 2000 --seconds 5     # a smaller relay run
  *   npm run bench -- --reuse-build                  # benchmark the existing .next-bench build as it is
+ *   npm run bench -- --only lighthouse --lighthouse-pages /,/search   # some pages; the others keep their figures
  *
  * Results of benchmarks not run this time are kept from the previous bench/results.json.
  */
@@ -67,6 +68,9 @@ const { values } = parseArgs({
     "reuse-build": { type: "boolean", default: false },
     // Mobile Lighthouse runs per page (default 3, the median reported): fewer when the machine's time is short.
     "lighthouse-runs": { type: "string" },
+    // Mobile Lighthouse on some pages only (routes as bench/lib/first-load.ts names them, comma-separated): the
+    // other pages keep their previous figures in bench/results.json.
+    "lighthouse-pages": { type: "string" },
   },
 });
 const only = new Set<BenchName>(
@@ -148,11 +152,15 @@ try {
   );
   // The event loop while three clients search the library: /api/health and SSE beside a quiet baseline.
   await stage("eventLoop", async () => (await import("./event-loop")).runEventLoopBench());
-  await stage("lighthouse", async () =>
-    (await import("./lighthouse")).runLighthouseBench(app!, {
+  await stage("lighthouse", async () => {
+    const { runLighthouseBench, mergeLighthousePages } = await import("./lighthouse");
+    const pages = values["lighthouse-pages"]?.split(",").map((p) => p.trim());
+    const run = await runLighthouseBench(app!, {
       runs: values["lighthouse-runs"] ? Number(values["lighthouse-runs"]) : undefined,
-    }),
-  );
+      pages,
+    });
+    return pages ? mergeLighthousePages(results.lighthouse, run) : run;
+  });
   // For information (the target is the mobile run): analysts work at desktops, where this is what they get.
   await stage("lighthouseDesktop", async () =>
     (await import("./lighthouse")).runLighthouseBench(app!, { preset: "desktop" }),

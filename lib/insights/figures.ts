@@ -48,7 +48,6 @@ import {
   type MetricHit,
 } from "./metrics";
 import { PART_AFTER_AMOUNT, segmentOf } from "./segments";
-import { confidenceOf, withFeatures, type ConfidenceFeatures } from "./confidence";
 
 export type { SentenceContext, SentenceInput } from "./figure-context";
 export { FIGURE_CONFIDENCE_THRESHOLD, isFact } from "./fact";
@@ -93,35 +92,6 @@ function unitFits(
 }
 
 const HEDGE_QUESTION = /\?\s*$/;
-/** Only linking words between a metric's name and its amount: "revenue was", "sales increased 4% to", "EPS of". */
-const LINKING_ONLY =
-  /^[\s,:]*(?:(?:was|were|is|are|of|at|to|by|in|for the (?:quarter|year)|totaled|totalled|reached|came in at|ended at|grew|rose|increased|decreased|declined|fell|improved|expanded|contracted|up|down|approximately|about|roughly|nearly|almost|over|more than|a record|\$)[\s,]*){0,4}$/i;
-/** A noun of its own right after the amount: "$151 million of renewal leases", "$109 million in add-on fundings". */
-const OWN_NOUN_AFTER =
-  /^\s*(?:of|in)\s+(?!(?:the |this |last |prior |fiscal |20\d\d|Q\d|approximately|about)\b)[a-z][\w-]*/i;
-/** A name (a capitalised word not opening the sentence) right in front of the metric: "Rocket's adjusted revenue". */
-const NAME_BEFORE =
-  /\b(?!(?:GAAP|EPS|Adjusted|Non-GAAP|Total|Net|Our|The|And|In|For|Q[1-4]|I)\b)[A-Z][\w&'’-]*(?:'s)?\s+(?:[a-z-]+\s+){0,3}$/;
-const PERIOD_SAID = /\b(?:quarter|year|fiscal|Q[1-4]|20\d\d|months?|annual(?:ly|ized)?|full[- ]year)\b/i;
-const CORE_METRICS: ReadonlySet<FigureMetric> = new Set([
-  "revenue",
-  "segment_revenue",
-  "comparable_sales",
-  "eps",
-  "gross_margin",
-  "operating_margin",
-  "net_margin",
-  "ebitda_margin",
-  "operating_income",
-  "net_income",
-  "ebitda",
-  "free_cash_flow",
-  "operating_cash_flow",
-  "capex",
-  "cash",
-  "buyback",
-  "dividend",
-]);
 /** Metrics a segment's discussion states for the segment. */
 const SEGMENT_LIKELY: ReadonlySet<FigureMetric> = new Set(["revenue", "operating_income"]);
 const COMPANY_CUE =
@@ -367,74 +337,31 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
     }
     if (metric === "revenue" && segment) metric = "segment_revenue";
 
-    // Confidence: what an analyst checks when doubting the reading, weighed by the fitted model (./confidence).
-    const acrossClause =
-      attribution.how === "inherited" && attribution.hit.end <= clauseStart && attribution.hit.text !== "";
-    // "…revenue was $4.2 billion and $3.9 billion …": a second level inheriting the metric is often something else.
-    const secondLevel =
-      attribution.how === "inherited" &&
-      kind === "level" &&
-      !isGuidance &&
-      period === "quarter" &&
-      kindByHit.get(attribution.hit) === "level";
+    // Confidence: how directly the metric was named, then what makes the reading doubtful.
+    let confidence = attribution.how === "inherited" ? 0.75 : 0.9;
+    // "Borealis has $210 million in annual sales, and we deployed $0.9 billion …": a metric from another clause.
+    if (attribution.how === "inherited" && attribution.hit.end <= clauseStart && attribution.hit.text !== "")
+      confidence = 0.6;
+    if (attribution.how === "inherited" && kind === "level" && !isGuidance && period === "quarter") {
+      // "…revenue was $4.2 billion and $3.9 billion …": a second level inheriting the metric is often something else.
+      const sameKindBefore = kindByHit.get(attribution.hit) === "level";
+      if (sameKindBefore) confidence = 0.6;
+    }
     kindByHit.set(attribution.hit, kind);
-    const named = attribution.hit.text !== "";
-    const between = !named
-      ? ""
-      : attribution.how === "forward"
-        ? text.slice(mention.end, attribution.hit.start)
-        : attribution.hit.end <= mention.start
-          ? text.slice(attribution.hit.end, mention.start)
-          : "";
-    const adjacent = named && LINKING_ONLY.test(between);
-    const wordsBetween = between.split(/\s+/).filter(Boolean).length;
-    const features: ConfidenceFeatures = {
-      forward: attribution.how === "forward" ? 1 : 0,
-      inherited: attribution.how === "inherited" ? 1 : 0,
-      inheritedAcrossClause: acrossClause ? 1 : 0,
-      secondLevel: secondLevel ? 1 : 0,
-      unnamed: named ? 0 : 1,
-      adjacent: adjacent ? 1 : 0,
-      distance: adjacent ? 0 : Math.min(1, Math.log1p(wordsBetween) / Math.log1p(20)),
-      ownNounAfter: attribution.how !== "forward" && OWN_NOUN_AFTER.test(after) ? 1 : 0,
-      nameBeforeMetric:
-        !segment &&
-        named &&
-        NAME_BEFORE.test(text.slice(Math.max(1, attribution.hit.start - 30), attribution.hit.start))
-          ? 1
-          : 0,
-      segmentNamed: segmentHow === "modifier" || segmentHow === "frame" || segmentHow === "after" ? 1 : 0,
-      segmentSubject: segmentHow === "subject" ? 1 : 0,
-      segmentWeak: segmentHow === "weak" ? 1 : 0,
-      // A company-level reading in the middle of a segment's discussion is doubtful.
-      companyInSegmentTalk:
-        !segment && !isGuidance && context.segment && SEGMENT_LIKELY.has(metric) && !COMPANY_CUE.test(text)
-          ? 1
-          : 0,
-      listPosition: Math.min(i, 3) / 3,
-      amounts: Math.min(1, Math.log(mentions.length) / Math.log(8)),
-      isGuidance: isGuidance ? 1 : 0,
-      horizonUnsaid: isGuidance && horizonFrom === "default" ? 1 : 0,
-      // Results are not ranges: a range read as no guidance is a forecast whose cue was missed, or one restated.
-      rangeNotGuidance: !isGuidance && mention.low !== undefined && mention.high !== undefined ? 1 : 0,
-      approximate: mention.isApproximate ? 1 : 0,
-      change: kind === "change" ? 1 : 0,
-      percent: unit === "percent" ? 1 : 0,
-      bps: unit === "bps" ? 1 : 0,
-      perShare: unit === "usd_per_share" ? 1 : 0,
-      epsByUnit: metric === "eps" && mention.unit === "usd_per_share" && !named ? 1 : 0,
-      coreMetric: CORE_METRICS.has(metric) ? 1 : 0,
-      periodSaid: PERIOD_SAID.test(text) ? 1 : 0,
-      inQa: 0,
-      volume: metric === "volume" ? 1 : 0,
-      smallRevenue: 0,
-    };
-    let confidence = confidenceOf(features);
-    // What is never shown as fact, whatever the rest says: a question, a prior range, a forecast referred back to.
-    const ruledOut =
-      isQuestion || priorGuidance || (!isGuidance && (PAST_GUIDANCE.test(gap) || referredBack));
-    if (isQuestion || priorGuidance) confidence = Math.min(confidence, 0.4);
-    else if (ruledOut) confidence = Math.min(confidence, 0.5);
+    if (metric === "eps" && mention.unit === "usd_per_share") confidence = Math.max(confidence, 0.85);
+    if (segmentHow === "subject") confidence = Math.min(confidence, 0.8);
+    if (segmentHow === "weak") confidence = Math.min(confidence, 0.75);
+    // A company-level reading in the middle of a segment's discussion is doubtful: shown, but not as fact.
+    if (!segment && !isGuidance && context.segment && SEGMENT_LIKELY.has(metric) && !COMPANY_CUE.test(text))
+      confidence = Math.min(confidence, 0.6);
+    if (isQuestion) confidence -= 0.3;
+    if (priorGuidance) confidence = Math.min(confidence, 0.4);
+    if (!isGuidance && (PAST_GUIDANCE.test(gap) || referredBack)) confidence = Math.min(confidence, 0.5);
+    if (mention.isApproximate) confidence = Math.min(confidence, 0.8);
+    if (isGuidance && horizonFrom === "default") confidence = Math.min(confidence, 0.85);
+    // Results are not ranges: a range read as no guidance is a forecast whose cue was missed, or one restated.
+    if (!isGuidance && mention.low !== undefined && mention.high !== undefined)
+      confidence = Math.min(confidence, 0.6);
 
     let value = mention.value;
     let low = mention.low;
@@ -470,13 +397,13 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
       sequence: sentence.sequence,
       startMs: sentence.startMs,
       quote: mention.quote,
-      confidence,
+      confidence: Math.round(Math.max(0, Math.min(1, confidence)) * 100) / 100,
     };
     if (low !== undefined && high !== undefined) {
       figure.low = low;
       figure.high = high;
     }
-    figures.push(withFeatures(figure, features, ruledOut));
+    figures.push(figure);
   }
   return figures;
 }

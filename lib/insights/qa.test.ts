@@ -113,3 +113,33 @@ describe("a colleague asking in the introduced analyst's place", () => {
     ]);
   });
 });
+
+describe("where the Q&A starts", () => {
+  const call = (lines: [string, string][]) =>
+    detectQa(
+      lines.map(([speaker, text], sequence) => ({
+        sequence,
+        speaker,
+        startMs: sequence * 5_000,
+        endMs: sequence * 5_000 + 4_000,
+        text,
+      })),
+    ).qaStartSequence;
+
+  it.each([
+    ["OPERATOR", "Our hosts will review the quarter and then open the line for questions."],
+    ["SPEAKER_1", "Once we have finished our prepared comments, we'll open the call to questions."],
+    ["SPEAKER_1", "I will then share a few closing thoughts and open the floor for questions."],
+    ["SPEAKER_1", "Before we open the lines for questions, let me recap three points."],
+  ])("not at an agenda's announcement: %s %s", (speaker, text) => {
+    expect(
+      call([
+        ["OPERATOR", "Welcome to the Northwind third quarter call."],
+        [speaker, text],
+        ["SPEAKER_1", "Revenue grew 8% to $412 million."],
+        ["SPEAKER_1", "With that, operator, please open the line for questions."],
+        ["OPERATOR", "Our first question comes from Lena Ortiz with Harbor Bank."],
+      ]),
+    ).toBe(3);
+  });
+});

@@ -11,9 +11,13 @@ import { SpeakerNamer, type SpeakerName } from "./speakers";
 
 const QA_START =
   /\b(?:(?:begin|start|open|move to|turn to|now (?:take|go to)) (?:the |our )?(?:question-and-answer|question and answer|Q&A)|open (?:up )?the (?:line|lines|floor|call) (?:up )?(?:for|to) questions|(?:first|our first) question (?:comes|is coming|will come|is from)|take (?:our|the) first question)\b/i;
-/** "After the speakers' presentation, there will be a question-and-answer session.": an announcement, not the start. */
+/**
+ * An announcement of the Q&A in the call's agenda, not its start: "After the speakers' presentation, there will be a
+ * question-and-answer session.", "Following our prepared remarks, we'll open the call for questions.", "I will then
+ * provide closing comments and open the call to questions.", "Before we open the line for questions, I'll wrap up…".
+ */
 const QA_ANNOUNCED =
-  /\bthere will be\b|\bafter the (?:speakers'?|prepared|presentation)|\blater\b|\bat the end\b/i;
+  /\bthere will be\b|\b(?:after|following|once)\b.{0,80}\b(?:remarks|comments|presentation|review|introduction|overview)\b|\bbefore (?:we|I)\b|\b(?:will|we'll|I'll) then\b|\blater\b|\bat the end\b/i;
 
 const ONE_LINE = 160;
 
@@ -94,6 +98,7 @@ export class QaTracker {
   private readonly analystsByRole: Set<string>;
   private readonly byName: Map<string, TranscriptParticipant>;
   private qaStartSequence: number | null = null;
+  private othersSpoke = false;
   private readonly management = new Set<string>();
   private readonly analysts = new Set<string>();
   private readonly turns: Building[] = [];
@@ -110,9 +115,15 @@ export class QaTracker {
   add(s: TranscriptSentence): void {
     this.namer.add(s);
     this.addVoice(s);
-    // The Q&A starts where it is opened, or at the operator's first introduction of an analyst.
-    if (this.qaStartSequence === null && (opensQa(s.text) || (isOperator(s) && parseIntro(s.text) !== null)))
+    // The Q&A starts where it is opened, or at the operator's first introduction of an analyst. The operator's words
+    // before anyone else spoke are the agenda ("Management will give an overview and open the call for questions").
+    if (
+      this.qaStartSequence === null &&
+      ((opensQa(s.text) && (this.othersSpoke || !isOperator(s))) ||
+        (isOperator(s) && parseIntro(s.text) !== null))
+    )
       this.qaStartSequence = s.sequence;
+    if (!isOperator(s)) this.othersSpoke = true;
     const inQa = this.qaStartSequence !== null && s.sequence >= this.qaStartSequence;
     const { management, analysts } = this;
     if (isOperator(s)) {

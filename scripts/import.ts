@@ -239,11 +239,7 @@ async function main(): Promise<number> {
 
   let batch: { file: string; imported: ImportedCall }[] = [];
   let batchBytes = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const pending = batch;
-    batch = [];
-    batchBytes = 0;
+  const store = async (pending: typeof batch) => {
     try {
       const results = await sink.store(pending.map((p) => p.imported));
       results.forEach((r, i) =>
@@ -258,6 +254,17 @@ async function main(): Promise<number> {
       for (const p of pending) emit({ file: p.file, error: `not stored: ${message}` });
     }
     bar?.update(imported + failures, { sentences });
+  };
+  // One batch is stored while the next is read: the database works in its own thread (PGlite's worker) or server,
+  // so reading and storing share the machine's cores instead of taking turns. At most one batch waits.
+  let storing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    await storing;
+    if (batch.length === 0) return;
+    const pending = batch;
+    batch = [];
+    batchBytes = 0;
+    storing = store(pending);
   };
 
   for (const file of files) {
@@ -274,8 +281,11 @@ async function main(): Promise<number> {
     batch.push({ file, imported: parsed });
     batchBytes += bytes.length;
     if (batchBytes >= sink.batchBytes || batch.length >= IMPORT_BATCH_MAX_CALLS) await flush();
+    // Lets the batch being stored send its next statement between two files.
+    else await new Promise((resolve) => setImmediate(resolve));
   }
   await flush();
+  await storing;
   bar?.stop();
   try {
     await sink.close();

@@ -71,7 +71,8 @@ export class ArchiveStore {
    * `unchanged` when its file's digest is the stored one, and replaced when the file changed.
    */
   async storeCall(call: ArchivableCall, origin?: ImportOrigin): Promise<"stored" | "unchanged"> {
-    return this.db.transaction((tx) => writeCall(tx, call, origin));
+    const prepared = prepareCall(call, origin);
+    return this.db.transaction((tx) => writeCall(tx, prepared));
   }
 
   /**
@@ -84,11 +85,12 @@ export class ArchiveStore {
     calls: readonly { call: ArchivableCall; origin?: ImportOrigin }[],
   ): Promise<("stored" | "unchanged")[]> {
     if (calls.length === 0) return [];
+    const prepared = calls.map(({ call, origin }) => prepareCall(call, origin));
     return this.db.transaction(async (tx) => {
       // Transaction-local (migration 0009): the triggers of archive_segments step aside until this commits.
       await tx.execute(sql`SELECT set_config('callroom.call_terms', 'deferred', true)`);
       const results: ("stored" | "unchanged")[] = [];
-      for (const { call, origin } of calls) results.push(await writeCall(tx, call, origin));
+      for (const one of prepared) results.push(await writeCall(tx, one));
       const stored = [
         ...new Set(calls.filter((_, i) => results[i] === "stored").map((c) => c.call.callId.toLowerCase())),
       ];
@@ -234,13 +236,14 @@ export class ArchiveStore {
   }
 }
 
-/** Writes one call in the caller's transaction (storeCall, storeCalls). */
-async function writeCall(
-  tx: Db,
-  call: ArchivableCall,
-  origin: ImportOrigin | undefined,
-): Promise<"stored" | "unchanged"> {
-  const callId = call.callId.toLowerCase();
+/** A call and its sentences' roles and sections, worked out before its transaction opens (nothing waits on it). */
+interface PreparedCall {
+  call: ArchivableCall;
+  origin: ImportOrigin | undefined;
+  classes: ClassifiedSentence[];
+}
+
+function prepareCall(call: ArchivableCall, origin: ImportOrigin | undefined): PreparedCall {
   const classes = classifySentences(
     call.segments.map((s) => ({ speaker: s.speaker, speakerName: s.speakerName, text: s.text })),
     call.participants,
@@ -251,6 +254,12 @@ async function writeCall(
       if (classes[i]) classes[i] = { ...classes[i], section };
     });
   }
+  return { call, origin, classes };
+}
+
+/** Writes one call in the caller's transaction (storeCall, storeCalls). */
+async function writeCall(tx: Db, { call, origin, classes }: PreparedCall): Promise<"stored" | "unchanged"> {
+  const callId = call.callId.toLowerCase();
   const [current] = await tx
     .select({
       status: archiveCalls.status,
@@ -296,7 +305,8 @@ async function writeCall(
     .insert(archiveCalls)
     .values(row)
     .onConflictDoUpdate({ target: archiveCalls.callId, set: { ...updatable, updatedAt: sql`now()` } });
-  await tx.delete(archiveSegments).where(eq(archiveSegments.callId, callId));
+  // A call not stored before has no sentences to delete (the sentences reference their call).
+  if (current) await tx.delete(archiveSegments).where(eq(archiveSegments.callId, callId));
   const rows = call.segments.map((s, i) =>
     toSegmentRow(
       callId,

@@ -82,7 +82,21 @@ export interface GuidanceStatementInput {
 
 /** Forward words that are guidance only with a result of the company in view (not "we expect the deal to close"). */
 const RESULT_WORDS =
-  /\b(?:revenues?|sales|growth|grow|margins?|earnings|EPS|income|profit(?:ability)?|EBITDA|cash flow|capex|capital (?:expenditures?|spending|plan|program|investments?)|dividends?|repurchases?|buybacks?|volumes?|pricing|prices|costs?|expenses?|spend(?:ing)?|tax rate|orders|bookings|backlog|demand|results|performance|guidance|outlook|range|midpoint|per share|FFO|NOI|occupancy|leverage|debt|savings|comps?|same-store|shipments|production|deliveries|units|returns|headwinds?|tailwinds?|business|quarter|year|inflation|improve(?:ment)?|decline|increase|recover(?:y)?|accretive|dilutive)\b|\d\s?%|\$\s?\d/i;
+  /\b(?:revenues?|sales|growth|grow|margins?|earnings|EPS|income|profit(?:ability)?|EBITDA|cash flow|capex|capital (?:expenditures?|spending|plan|program|investments?)|dividends?|repurchases?|buybacks?|volumes?|pricing|prices|costs?|expenses?|spend(?:ing)?|tax rate|orders|bookings|backlog|demand|results|performance|guidance|outlook|range|midpoint|per share|FFO|NOI|occupancy|leverage|debt|savings|comps?|same-store|shipments|production|deliveries|units|returns|headwinds?|tailwinds?|rate base|payout|business|quarter|year|half|inflation|improve(?:ment)?|decline|increase|recover(?:y)?|accretive|dilutive)\b|\d\s?%|\$\s?\d/i;
+
+/** Forward words that need the company as their agent: a forecast, an expectation, a projection, a target. */
+const AGENT_NEEDED = /^(?:expect|anticipat|forecast|project|outlook|target|estimat|assum)/i;
+/** The company looking forward: "we now expect", "our outlook", "management anticipates", "we're targeting". */
+const OURS_BEFORE =
+  /\b(?:we|we're|we've|we'd|we'll|our|us|I|I'm|management|the company(?:'s)?|(?:the|this|that|our) (?:[\w-]+ )?(?:guidance|outlook|forecast|plan|range))\b/i;
+/** The company by its name: "Northwind expects". */
+const NAME_EXPECTS =
+  /\b[A-Z][\w&.-]+\s+(?:now\s+|still\s+)?(?:expects|anticipates|projects|forecasts|estimates)$/;
+/** "… are expected to allow us to …", "expected to give our shareholders": the company as the object. */
+const OURS_AFTER = /^\w*\s+(?:to\s+\w+\s+)?(?:us|our)\b/i;
+/** A result expected, said passively: "revenue is expected to", "EPS is now projected at". */
+const RESULT_SUBJECT_BEFORE =
+  /\b(?:revenues?|sales|margins?|earnings|EPS|income|EBITDA|cash flow|capex|capital expenditures|expenses|costs|tax rate|FFO|production|volumes?|shipments|bookings|backlog|growth)\b(?:\s+\S+){0,6}\s+(?:is|are|was|were)\s+(?:now\s+|still\s+|currently\s+)?$/i;
 
 /** Statements about guidance that state none: "we don't provide quarterly guidance", "we will update you". */
 const NO_CONTENT =
@@ -108,7 +122,18 @@ export function isGuidanceStatement(input: GuidanceStatementInput): boolean {
   if (input.hasGuidanceFigure) return true;
   if (TRANSITION.test(text) || NO_CONTENT.test(text)) return false;
   if (ANNOUNCES.test(text) && !/\d/.test(text)) return false;
-  const cues = forwardCues(text);
-  if (cues.length === 0) return false;
-  return RESULT_WORDS.test(text);
+  // A forecast of the company's own: a result in view right around a forward word that is management's own ("we
+  // expect", "our outlook", "revenue is expected to"), not someone else's ("Gartner's forecast", "the Fed's
+  // outlook", "farm income is projected") nor a plan with no result ("we expect to make acquisitions").
+  return forwardSpans(text).some(([start, end]) => {
+    const around = text.slice(Math.max(0, start - 100), Math.min(text.length, end + 120));
+    if (!RESULT_WORDS.test(around)) return false;
+    if (!AGENT_NEEDED.test(text.slice(start, end))) return true;
+    return (
+      OURS_BEFORE.test(text.slice(Math.max(0, start - 80), start)) ||
+      RESULT_SUBJECT_BEFORE.test(text.slice(Math.max(0, start - 50), start)) ||
+      NAME_EXPECTS.test(text.slice(Math.max(0, start - 30), end)) ||
+      OURS_AFTER.test(text.slice(end, end + 30))
+    );
+  });
 }

@@ -398,3 +398,41 @@ describe("calibration: what the whole call says about a figure", () => {
     ]);
   });
 });
+
+describe("periods on a fourth-quarter call", () => {
+  const fourthQuarter: InsightsContext = {
+    consensus: { current: null, next: null },
+    previousCall: null,
+    call: { period: "Q4", year: 2026 },
+  };
+  const periods = (lines: string[]) =>
+    computeInsights(
+      {
+        sentences: lines.map((text, sequence) => ({
+          sequence,
+          speaker: "SPEAKER_1",
+          startMs: sequence * 5_000,
+          endMs: sequence * 5_000 + 4_000,
+          text,
+        })),
+        isComplete: true,
+      },
+      fourthQuarter,
+    ).figures.map((f) => [f.metric, f.value, f.period]);
+
+  it("reads the year's results, opened by a comparison with last year, as the full year's", () => {
+    expect(
+      periods([
+        "Operating cash flow reached $310 million, a 40% increase over 2025.",
+        "We lifted our adjusted gross margin by 150 basis points to 31.5%.",
+        "In the fourth quarter, revenue was $820 million.",
+      ]),
+    ).toEqual([
+      ["operating_cash_flow", 310_000_000, "full_year"],
+      ["operating_cash_flow", 40, "full_year"],
+      ["gross_margin", 150, "full_year"],
+      ["gross_margin", 31.5, "full_year"],
+      ["revenue", 820_000_000, "quarter"],
+    ]);
+  });
+});

@@ -16,6 +16,7 @@ import { readCallFacts, type CallFacts } from "./call-facts";
 import { calibrate } from "./calibration";
 import { compareWithConsensus } from "./consensus";
 import { extractFigures, isFact, PAST_RESULT, type SentenceContext } from "./figures";
+import { namesTheYear } from "./figure-period";
 import { forwardCues, horizonOf } from "./guidance";
 import { segmentHeading } from "./segments";
 import { QaTracker } from "./qa";
@@ -255,7 +256,8 @@ function nextContext(context: SentenceContext, text: string, figures: readonly F
   } else if (facts.total && figures.some((f) => f.segment === null && isFact(f))) segment = null;
   // A part's discussion runs a few sentences, not the rest of the turn.
   if (segmentAge > 6) segment = null;
-  if (facts.yearResults) yearResults = true;
+  // On a fourth-quarter call, "revenue grew 25% over 2018" opens the year's results as "for the full year" does.
+  if (facts.yearResults || (!facts.forward && namesTheYear(text, context))) yearResults = true;
   else if (facts.quarter) yearResults = false;
   if (
     horizon === context.horizon &&

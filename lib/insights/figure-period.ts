@@ -25,6 +25,26 @@ const OTHER_PERIOD =
 const FULL_YEAR_RESULT =
   /\b(?:(?:the|this) (?:full |fiscal )?year as a whole|year as a whole|full[- ]year|for the (?:full |fiscal |calendar )?year|fiscal (?:year )?(?:20\d\d|'\d\d)|for (?:20\d\d|'\d\d)|in (?:20\d\d|'\d\d)(?! (?:first|second|third|fourth) quarter)|this year|calendar (?:year )?20\d\d|annual)\b/i;
 
+const CHANGED_OUTLOOK =
+  /\b(?:rais|lift|boost|upgrad|lower|cut|increas|reduc|reaffirm|reiterat|maintain|narrow|tighten|updat|confirm)\w*\s+(?:our\s+|the\s+|its\s+)?(?:[\w-]+\s+){0,3}(?:outlook|guidance)\b/i;
+
+const YEAR_NAMED =
+  /\b(?:over|versus|vs\.?|compared (?:to|with)|from|in|for|during) (?:fiscal (?:year )?)?(20\d\d)\b(?! (?:first|second|third|fourth) quarter)/gi;
+
+/**
+ * On a fourth-quarter call the year's results are gone through beside the quarter's: a sentence that names no quarter
+ * and measures against the year before the call's ("a 25% increase over 2018") or states the call's year ("in 2019")
+ * is about the year.
+ */
+export function namesTheYear(text: string, context: SentenceContext): boolean {
+  if (context.fiscalQuarter !== 4 || context.fiscalYear == null || /\bquarter\b/i.test(text)) return false;
+  for (const m of text.matchAll(YEAR_NAMED)) {
+    const year = Number(m[1]);
+    if (year === context.fiscalYear || year === context.fiscalYear - 1) return true;
+  }
+  return false;
+}
+
 export interface PeriodReading {
   period: FigurePeriod;
   /** The guidance horizon came from the sentences before, or from nothing at all. */
@@ -60,6 +80,9 @@ export function periodOf(
     if (local) return { period: local, horizonFrom: "sentence" };
     const whole = horizonOf(text);
     if (whole) return { period: whole, horizonFrom: "sentence" };
+    // "We're raising our free cash flow outlook to …": an outlook changed or affirmed mid-year is the year's, whatever
+    // quarter the speaker guided a sentence ago.
+    if (CHANGED_OUTLOOK.test(text)) return { period: "full_year", horizonFrom: "sentence" };
     if (context.horizon) return { period: context.horizon, horizonFrom: "context" };
     // Unsaid, an outlook is most often the year's; never next quarter's, which would meet its consensus.
     return { period: "full_year", horizonFrom: "default" };
@@ -107,7 +130,9 @@ export function periodOf(
   if (
     FULL_YEAR_RESULT.test(beforeOwn) ||
     FULL_YEAR_RESULT.test(nearOwn) ||
-    (context.yearResults === true && !/\bquarter\b/i.test(text) && !POINT_IN_TIME.has(metric))
+    ((context.yearResults === true || namesTheYear(text, context)) &&
+      !/\bquarter\b/i.test(text) &&
+      !POINT_IN_TIME.has(metric))
   ) {
     if (!/\bquarter\b/i.test(near)) return { period: "full_year" };
   }

@@ -108,6 +108,23 @@ describe("extractFigures", () => {
     ]);
   });
 
+  it("reads a year named before the metric as the year's guidance", () => {
+    const [f] = one("We expect to reach 2027 adjusted EBITDA margin of about 18%.");
+    expect([f?.metric, f?.isGuidance, f?.period]).toEqual(["ebitda_margin", true, "full_year"]);
+  });
+
+  it("reads an outlook raised mid-year as the year's, whatever quarter was guided a sentence before", () => {
+    const [f] = extractFigures(
+      {
+        sequence: 1,
+        text: "We are also lifting our free cash flow outlook to roughly $420 million.",
+        startMs: 0,
+      },
+      { fiscalYear: 2026, fiscalQuarter: 2, horizon: "next_quarter" },
+    );
+    expect([f?.metric, f?.isGuidance, f?.period]).toEqual(["free_cash_flow", true, "full_year"]);
+  });
+
   it("does not state a figure from a question as fact", () => {
     const figures = one("Was revenue really $4.2 billion in the quarter?");
     expect(figures).toHaveLength(1);

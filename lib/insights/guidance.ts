@@ -27,7 +27,7 @@ const NEXT_QUARTER =
 const OTHER_HORIZON =
   /\b(?:(?:second|back|first|front) half|(?:long|medium|mid)[- ]term|by (?:the end of )?(?:fiscal )?(?:20\d\d|'\d\d)|through (?:fiscal )?(?:20\d\d|'\d\d)|over the (?:next|coming) (?:\w+ )?(?:years|quarters)|multi-?year|CAGR|compound(?:ed)? annual|(?:20\d\d|'\d\d) (?:and|through|to) (?:20\d\d|'\d\d)|next (?:few|several|couple of) (?:years|quarters)|five-year|5-year|10-year|three-year|3-year|first (?:12|twelve) months)\b/i;
 const FULL_YEAR =
-  /\b(?:(?:our|the) (?:fiscal )?(?:20\d\d|'\d\d)\b|(?:20\d\d|'\d\d) (?:guidance|outlook|earnings|EPS|revenue|sales|capex|plan|target)|full[- ]year|fiscal (?:year )?(?:20\d\d|'?\d\d|year)|fy ?'?\d\d|for the (?:full |fiscal |calendar )?year|this year|next year|the year|for (?:20\d\d|'\d\d)|in (?:20\d\d|'\d\d)|calendar (?:year )?20\d\d|annual(?:ly)?|year-end)\b/i;
+  /\b(?:(?:our|the) (?:fiscal )?(?:20\d\d|'\d\d)\b|(?:20\d\d|'\d\d) (?:(?:adjusted|non-GAAP|GAAP|diluted|organic|consolidated|total) )*(?:guidance|outlook|earnings|EPS|revenues?|sales|capex|plan|targets?|EBITDA|margins?|(?:gross|operating|net|EBITDA) margin|free cash flow|operating income|net income|tax rate)|full[- ]year|fiscal (?:year )?(?:20\d\d|'?\d\d|year)|fy ?'?\d\d|for the (?:full |fiscal |calendar )?year|this year|next year|the year|for (?:20\d\d|'\d\d)|in (?:20\d\d|'\d\d)|calendar (?:year )?20\d\d|annual(?:ly)?|year-end)\b/i;
 
 /** How far the forecast in `text` looks; null when the sentence does not say. */
 export function horizonOf(text: string): Horizon | null {

@@ -12,6 +12,8 @@ import type { MetricHit } from "./metrics";
 const ASIDES = [
   /,\s*(?:excluding|including|net of|before|after|which includes?)\b[^,]*,/g,
   /\([^)]*\)/g,
+  // "Travel costs, which move with revenue, were up 6%": a relative clause's nouns own nothing outside it.
+  /,\s*(?:which|that|who)\s+(?:is|are|was|were|has|have|had|remain|remains|move|moves|tend|tends)\b[^,]*,/g,
   // "net sales in Q2 excluding pipe and fitting sales were …": the excluded part's metric word owns nothing.
   /\b(?:excluding|including|net of|ex-)\s+(?:[\w&'-]+\s+){0,5}?(?:sales|revenues?)\b/gi,
 ];

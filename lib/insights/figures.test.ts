@@ -125,6 +125,41 @@ describe("extractFigures", () => {
     expect([f?.metric, f?.isGuidance, f?.period]).toEqual(["free_cash_flow", true, "full_year"]);
   });
 
+  it("reads a part named after the metric, or expected to earn the amount, as that part", () => {
+    const read = (text: string) =>
+      extractFigures({ sequence: 1, text, startMs: 0 }, { fiscalYear: 2026, fiscalQuarter: 2 }).map((f) => [
+        f.metric,
+        f.segment,
+        f.value,
+      ]);
+    expect(read("We now expect full-year revenue for Trailhead to grow about 12%.")).toEqual([
+      ["segment_revenue", "Trailhead", 12],
+    ]);
+    expect(read("We expect the Utilities segment to contribute $1.70 to $1.80 per diluted share.")).toEqual([
+      ["eps", "Utilities segment", 1.75],
+    ]);
+  });
+
+  it("reads no part in words that name none, and no figure in availability or in a relative clause's noun", () => {
+    const read = (text: string) =>
+      extractFigures({ sequence: 1, text, startMs: 0 }).map((f) => [f.metric, f.segment, f.value]);
+    expect(read("We widened adjusted operating margins by 200 basis points.")).toEqual([
+      ["operating_margin", null, 200],
+    ]);
+    expect(read("The preferred stock dividend for the quarter was $0.40 per share.")).toEqual([
+      ["dividend", null, 0.4],
+    ]);
+    expect(
+      read(
+        "Liquidity was $410 million, with $160 million in cash and $250 million available under our revolver.",
+      ),
+    ).toEqual([
+      ["liquidity", null, 410_000_000],
+      ["cash", null, 160_000_000],
+    ]);
+    expect(read("Travel costs, which are loosely tied to revenue, were up 6% in the quarter.")).toEqual([]);
+  });
+
   it("does not state a figure from a question as fact", () => {
     const figures = one("Was revenue really $4.2 billion in the quarter?");
     expect(figures).toHaveLength(1);

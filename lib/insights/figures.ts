@@ -92,6 +92,14 @@ function unitFits(
 }
 
 const HEDGE_QUESTION = /\?\s*$/;
+const AVAILABLE_UNDER =
+  /^\s*(?:of\s+)?(?:[\w-]+\s+){0,2}(?:available|undrawn|unused|remaining|of (?:capacity|availability)) (?:under|on|through|from|in)\b/i;
+/**
+ * "We expect the Utilities segment to contribute $1.70 to $1.80 per share", "our other businesses to have a loss of
+ * …": a part of the company named as the one that earns the amount.
+ */
+const PART_EXPECTED =
+  /\b(?:expects?|anticipates?|sees?|forecasts?)\s+(?!(?:it|us|this|that|them|these|those|we|the company|earnings|EPS|revenues?|sales|margins?|results)\s+to\b)(?:the\s+|our\s+)?([A-Za-z][\w&'.-]*(?:\s+[\w&'.-]+){0,4}?)\s+to\s+(?:contribute|have|generate|earn|deliver|add|produce|report|post)\b/i;
 /** Metrics a segment's discussion states for the segment. */
 const SEGMENT_LIKELY: ReadonlySet<FigureMetric> = new Set(["revenue", "operating_income"]);
 const COMPANY_CUE =
@@ -142,6 +150,11 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
     if (BEAT_BY.test(gap)) continue;
     // "discrete tax items of $95 million, or $0.22 per share": the other form of an amount that is no figure.
     if (notFigureEnd === thisPrevEnd && /^\s*,?\s*or\s*$/i.test(gap)) {
+      notFigureEnd = mention.end;
+      continue;
+    }
+    // "… and $50 million available under our revolving credit facility": availability, not a figure.
+    if (AVAILABLE_UNDER.test(text.slice(mention.end, mention.end + 60))) {
       notFigureEnd = mention.end;
       continue;
     }
@@ -325,6 +338,10 @@ export function extractFigures(sentence: SentenceInput, context: SentenceContext
       )
     )
       segmentReading = { name: sentenceSegment.name, how: "subject" };
+    if (!segmentReading && (metric === "eps" || metric === "net_income" || metric === "operating_income")) {
+      const expected = PART_EXPECTED.exec(text.slice(clauseStart, mention.start));
+      if (expected) segmentReading = { name: expected[1]!.trim(), how: "subject" };
+    }
     // "sales of roughly $640 million in the Industrial segment": the part named after the amount.
     if (!segmentReading && attribution.hit.text !== "") {
       const after = PART_AFTER_AMOUNT.exec(text.slice(mention.end));

@@ -74,7 +74,9 @@ const SEGMENT_LEXICON = new Set(
 /** Lower-case words before a metric that are no part of the company: verbs, and the market the company is in. */
 const WEAK_NOT = new Set(
   `implies imply means suggests shows gives makes takes puts brings drives factors items things results industry
-  market markets peer peers competitor competitors sector economy`
+  market markets peer peers competitor competitors sector economy midpoint period periods normal annual annualized
+  maintenance common stock preferred quarterly monthly range guidance outlook target baseline underlying
+  incremental additional`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -194,7 +196,8 @@ function modifierBefore(
     words.every(
       (w) =>
         /^[a-z][a-z-]+$/.test(w.word) &&
-        !/(?:ly|ing|-level|-based|-related|-wide|-driven)$/.test(w.word) &&
+        // "expanded adjusted EBITDA margins": a participle, not a part's name.
+        !/(?:ly|ing|ed|-level|-based|-related|-wide|-driven)$/.test(w.word) &&
         !WEAK_NOT.has(w.word),
     ) &&
     !(words.length > 1 && /ed$/.test(words[words.length - 1]!.word))
@@ -218,9 +221,12 @@ const SUBJECT =
 /** Geography after the metric: "revenue in the U.S.", "sales in Europe". */
 const GEO_AFTER =
   /^\s+(?:in|from|across)\s+(?:the\s+)?((?:U\.S\.|US|United States|Canada|Mexico|Europe|EMEA|Asia(?:[- ]Pacific)?|APAC|China|Japan|India|Brazil|Germany|France|UK|U\.K\.|United Kingdom|Latin America|LatAm|North America|South America|International|Americas|Australia|Korea)(?:\s+[A-Z][\w]*)?)\b/;
-/** "Sales for Electronic Instruments Group were …", "sales in the quarter for EIG": the part named after. */
+/**
+ * "Sales for Electronic Instruments Group were …", "sales in the quarter for EIG", "revenue for the Trailhead brand to
+ * grow …": the part named after.
+ */
 const FOR_PART =
-  /^\s+(?:in the (?:\w+ )?quarter\s+)?for (?:the |our )?([A-Z][\w&'./-]*(?:\s+(?:[A-Z][\w&'./-]*|and|&|of)){0,4})(?=\s+(?:were|was|segment|business|division|group|totaled|came|grew|increased|decreased|declined|rose|fell|in)\b)/;
+  /^\s+(?:in the (?:\w+ )?quarter\s+)?for (?:the |our )?(?!(?:First|Second|Third|Fourth|Full|Fiscal|Quarter|Year|Company|Q[1-4])\b)([A-Z][\w&'./-]*(?:\s+(?:[A-Z][\w&'./-]*|and|&|of)){0,4})(?=\s+(?:were|was|segment|business|division|group|totaled|came|grew|increased|decreased|declined|rose|fell|in|to)\b)/;
 /** "revenue from our Cloud segment", "revenue in the Industrial business". */
 const PART_AFTER = new RegExp(
   String.raw`^\s+(?:(?:growth|sales|revenues?)\s+)?(?:from|in|of|for)\s+(?:our\s+|the\s+)?([\w&'.-]+(?:\s[\w&'.-]+){0,3})\s+${PART_NOUN}\b`,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { InsightsContext } from "@/lib/schemas/insights";
 import { statesReportedNumber } from "./consensus";
 import { computeInsights, InsightsEngine } from "./engine";
+import { isFact } from "./fact";
 import { CURRENT_CALL, PREVIOUS_CALL } from "@/test/fixtures/insights/calls";
 
 const context: InsightsContext = {
@@ -434,5 +435,27 @@ describe("periods on a fourth-quarter call", () => {
       ["gross_margin", 31.5, "full_year"],
       ["revenue", 820_000_000, "quarter"],
     ]);
+  });
+});
+
+describe("a part's results announced", () => {
+  it("keeps the company's revenue in the part's discussion that follows unverified", () => {
+    const figures = computeInsights(
+      {
+        sentences: [
+          "Slide 9 shows the highlights for Coastal Logistics, which met our plan.",
+          "Excluding currency, revenue grew 6.5%.",
+        ].map((text, sequence) => ({
+          sequence,
+          speaker: "SPEAKER_1",
+          startMs: sequence * 5_000,
+          endMs: sequence * 5_000 + 4_000,
+          text,
+        })),
+        isComplete: true,
+      },
+      null,
+    ).figures;
+    expect(figures.map((f) => [f.metric, f.value, isFact(f)])).toEqual([["revenue", 6.5, false]]);
   });
 });

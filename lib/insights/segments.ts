@@ -302,12 +302,15 @@ const COMPANY_AGAIN =
 /** A part named anywhere in the sentence: "our Industrial segment", "the pipeline business", "Turning to EMEA,". */
 const PART_NAMED =
   /\b(?:the|our|its)\s+([A-Z][\w&'./-]*(?:\s+(?:[A-Z][\w&'./-]*|and|&|of)){0,4}|[a-z][\w&'-]*(?:\s+[a-z][\w&'-]*){0,2})\s+(?:segment|business|division|group|unit)\b|\b(?:turning|moving|now|next|shifting)\s+(?:over\s+)?(?:to|on to)\s+(?:the\s+|our\s+)?([A-Z][\w&'./-]*(?:\s+(?:[A-Z][\w&'./-]*|and|&|of)){0,4})\s*[,.]/;
+/** "On slide 10 we show the highlights for Eurasia Banking": a part's results are about to be gone through. */
+const RESULTS_OF_PART =
+  /\b(?:highlights|results|performance|financials)\s+(?:for|of|at|in)\s+(?:the\s+|our\s+)?(?!(?:First|Second|Third|Fourth|Full|Fiscal|Quarter|Year|Company|Q[1-4])\b)([A-Z][\w&'./-]*(?:\s+(?:[A-Z][\w&'./-]*|and|&|of)){0,4})\b/;
 const GENERIC_PART =
   /^(?:core|whole|entire|total|overall|base|existing|new|own|legacy|underlying|ongoing|same|other|remaining|combined)\b/i;
 
 /** The segment a sentence opens for the sentences after it, "" when it closes one, undefined when neither. */
 export function segmentHeading(text: string): string | "" | undefined {
-  const m = HEADING.exec(text.trim()) ?? PART_NAMED.exec(text);
+  const m = HEADING.exec(text.trim()) ?? PART_NAMED.exec(text) ?? RESULTS_OF_PART.exec(text);
   if (m) {
     const raw = m[1] ?? m[2];
     const name = raw ? clean(raw) : null;

@@ -61,7 +61,7 @@ interface VitestReport {
     name: string;
     status: string;
     message?: string;
-    assertionResults: { fullName: string; status: string }[];
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
   }[];
 }
 
@@ -93,13 +93,19 @@ function parseArgs(argv: string[]): { dates: string[]; files: string[]; workers:
   };
 }
 
-/** The failures of one run, one line each: `file > test`, or the file's own error when it failed to load. */
+/**
+ * The failures of one run, one line each: `file > test: the first line of its error` (so a timeout under load reads
+ * apart from a wrong answer on the date), or the file's own error when it failed to load.
+ */
 function failuresOf(report: VitestReport): string[] {
   const lines: string[] = [];
   for (const file of report.testResults) {
     const name = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
     const failed = file.assertionResults.filter((t) => t.status === "failed");
-    for (const test of failed) lines.push(`${name} > ${test.fullName}`);
+    for (const test of failed) {
+      const why = (test.failureMessages?.[0] ?? "").split("\n")[0]!.slice(0, 200);
+      lines.push(`${name} > ${test.fullName}${why ? `: ${why}` : ""}`);
+    }
     if (failed.length === 0 && file.status === "failed")
       lines.push(`${name}: ${(file.message ?? "failed").split("\n")[0]}`);
   }

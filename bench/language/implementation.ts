@@ -156,20 +156,28 @@ function rewriteAliases(dir: string, top: string): void {
   }
 }
 
-/** The baseline tree (lib/ and server/alerts/ at BASELINE_COMMIT), or null when git cannot produce it. */
+/**
+ * The baseline tree (lib/ and server/alerts/ at BASELINE_COMMIT, or at `CALLROOM_LANGUAGE_BASELINE` to measure what a
+ * later change did, e.g. a session's rules on a split drawn after them), or null when git cannot produce it.
+ */
 export async function loadBaseline(): Promise<Implementation | null> {
-  const dir = join(
-    ROOT,
-    "node_modules",
-    ".cache",
-    "callroom-language-baseline",
-    BASELINE_COMMIT.slice(0, 12),
-  );
+  const commit = process.env.CALLROOM_LANGUAGE_BASELINE ?? BASELINE_COMMIT;
+  const dir = join(ROOT, "node_modules", ".cache", "callroom-language-baseline", commit.slice(0, 12));
   if (!existsSync(join(dir, "lib", "insights", "engine.ts"))) {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     try {
-      const tar = execFileSync("git", ["-C", ROOT, "archive", BASELINE_COMMIT, "lib", "server/alerts"], {
+      // Later trees import shared code from common/ (issue 24's moves); earlier ones have none.
+      const hasCommon = (() => {
+        try {
+          execFileSync("git", ["-C", ROOT, "cat-file", "-e", `${commit}:common`], { stdio: "ignore" });
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+      const paths = hasCommon ? ["lib", "server/alerts", "common"] : ["lib", "server/alerts"];
+      const tar = execFileSync("git", ["-C", ROOT, "archive", commit, ...paths], {
         maxBuffer: 64 * 1024 * 1024,
       });
       execFileSync("tar", ["-x", "-C", dir], { input: tar });

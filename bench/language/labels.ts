@@ -54,7 +54,7 @@ export interface LabelFigure {
 
 export interface LabelledSentence {
   file: string;
-  split: "tuning" | "heldout" | "fresh";
+  split: "tuning" | "heldout" | "fresh" | "fresh2";
   section: "prepared_remarks" | "q_and_a";
   turn: number;
   offset: number;
@@ -65,7 +65,7 @@ export interface LabelledSentence {
 
 const sentenceSchema = z.object({
   file: z.string(),
-  split: z.enum(["tuning", "heldout", "fresh"]),
+  split: z.enum(["tuning", "heldout", "fresh", "fresh2"]),
   section: z.enum(["prepared_remarks", "q_and_a"]),
   turn: z.number().int().nonnegative(),
   offset: z.number().int().nonnegative(),

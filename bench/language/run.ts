@@ -7,7 +7,7 @@
  *   node --import tsx --conditions=react-server bench/language/run.ts [--misses] [--qa-calls N]
  *
  * `--misses` prints what the current code gets wrong on the TUNING side and the FRESH split (calls of tuning-side
- * companies labelled later, sample-fresh.ts); the held-out side is reported as totals, never sentence by sentence,
+ * companies labelled later, sample-fresh.ts; `fresh2`, drawn after this session's rules, is never printed); the held-out side is reported as totals, never sentence by sentence,
  * so tuning never looks at it.
  */
 import { relative } from "node:path";
@@ -73,10 +73,10 @@ for (const call of calls.values()) {
 
 async function measure(impl: Implementation, withMisses: boolean) {
   const out: Record<string, unknown> = {};
-  for (const side of ["tuning", "heldout", "fresh"] as const) {
+  for (const side of ["tuning", "heldout", "fresh", "fresh2"] as const) {
     const sideLabels = labels.filter((l) => l.split === side);
     if (sideLabels.length === 0) continue;
-    const looked = withMisses && side !== "heldout";
+    const looked = withMisses && (side === "tuning" || side === "fresh");
     const misses: FigureMiss[] = [];
     const alertMisses: string[] = [];
     const figures = evaluateFigures(impl, calls, sideLabels, {
@@ -86,7 +86,7 @@ async function measure(impl: Implementation, withMisses: boolean) {
     const figuresEnriched = evaluateFigures(impl, calls, sideLabels, { enriched: true });
     const alerts = evaluateAlerts(impl, calls, sideLabels, looked ? alertMisses : undefined);
     // The fresh split has labelled figures only; the Q&A is measured on each side's own sample of calls.
-    const qa = side === "fresh" ? null : evaluateQa(impl, qaCalls[side]);
+    const qa = side === "fresh" || side === "fresh2" ? null : evaluateQa(impl, qaCalls[side]);
     out[side] = {
       figures,
       figuresEnriched: {
@@ -123,6 +123,7 @@ const result = {
     tuningSentences: labels.filter((l) => l.split === "tuning").length,
     heldoutSentences: labels.filter((l) => l.split === "heldout").length,
     freshSentences: labels.filter((l) => l.split === "fresh").length,
+    fresh2Sentences: labels.filter((l) => l.split === "fresh2").length,
   },
   qaCallsPerSide: Number(values["qa-calls"]),
   current,

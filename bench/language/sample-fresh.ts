@@ -5,7 +5,9 @@
  * (6 management sentences with an amount, 1 analyst sentence, 3 forward-looking ones per call), another seed.
  * Prints the new entries (no corpus text) to append to labels.json, whose figures are then written by hand.
  *
- *   CALLROOM_CORPUS_DIR=… npx tsx bench/language/sample-fresh.ts [--calls 16]
+ *   CALLROOM_CORPUS_DIR=… npx tsx bench/language/sample-fresh.ts [--calls 16] [--split fresh]
+ *
+ * Run again (`--calls 8 --split fresh2`) it draws the next companies: labelled ones are left out.
  */
 import { parseArgs } from "node:util";
 import { corpusFiles, CORPUS_DIR, readCall, splitOf, type CorpusSentence } from "./corpus";
@@ -13,7 +15,9 @@ import { loadLabels } from "./labels";
 import { AMOUNT, FORWARD } from "./strata";
 import { seededRandom } from "../lib/common";
 
-const { values } = parseArgs({ options: { calls: { type: "string", default: "16" } } });
+const { values } = parseArgs({
+  options: { calls: { type: "string", default: "16" }, split: { type: "string", default: "fresh" } },
+});
 const files = corpusFiles(CORPUS_DIR);
 if (!files) {
   console.error(`no corpus at ${CORPUS_DIR}`);
@@ -62,7 +66,7 @@ for (const symbol of shuffle([...byCompany.keys()].sort())) {
     entries.push(
       JSON.stringify({
         file,
-        split: "fresh",
+        split: values.split,
         section: s.section,
         turn: s.turn,
         offset: s.offset,

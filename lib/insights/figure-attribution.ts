@@ -141,6 +141,9 @@ export const PART_GREW =
   /^(?:(?:[Nn]ow|[Aa]nd|[Ss]o|[Aa]lso|[Tt]hen|[Nn]ext)\s+)*(?:(?:[Ww]ithin|[Ii]n|[Oo]f) (?:that|this|which|those|these),?\s+)?(?:(?:[Tt]he|[Oo]ur|[A-Z][\w]*'s)\s+)?((?:[A-Z][\w&'./-]*)(?:\s+(?:[A-Z][\w&'./-]*|and|&|of|in|[a-z][\w-]*)){0,4}?)(?:\s+(?:segment|business|division|region))?\s+(?:(?:also|again|then)\s+)?(?:grew|increased|rose|declined|decreased|fell|(?:was|were|is|are) (?:up|down))\s+(?:by\s+)?(?:(?:approximately|about|roughly|nearly|almost|over|more than)\s+)?$/;
 const GREW_NOT =
   /^(?:We|I|It|They|This|That|These|Those|There|Our|The|Volume|Volumes|Pricing|Price|Prices|Traffic|Demand|Headcount|Inventory|Spending|Costs?|Expenses?|Growth|Business|Everything|Each|All|Both)\b/;
+/** "Wholesale transactions grew 11%": a count that grew is no part's revenue. */
+const COUNTED =
+  /\b(?:transactions?|units|shipments|orders|visits|visitors|users|accounts|customers|members|subscribers|loans|deliveries|traffic|headcount|sign[- ]?ups|downloads|tons|barrels|bookings|applications)$/i;
 
 /**
  * An amount no metric word owns can still be a figure: a per-share amount of earnings or guidance ("we reaffirm
@@ -161,7 +164,7 @@ export function unnamed(text: string, mention: Mention, clauseStart: number): At
     return at("buyback", "direct");
   if (mention.unit === "percent") {
     const grew = PART_GREW.exec(clause.trimStart());
-    if (grew && !GREW_NOT.test(grew[1]!)) return at("revenue", "inherited");
+    if (grew && !GREW_NOT.test(grew[1]!) && !COUNTED.test(grew[1]!)) return at("revenue", "inherited");
   }
   return null;
 }

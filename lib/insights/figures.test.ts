@@ -158,6 +158,7 @@ describe("extractFigures", () => {
       ["cash", null, 160_000_000],
     ]);
     expect(read("Travel costs, which are loosely tied to revenue, were up 6% in the quarter.")).toEqual([]);
+    expect(read("Wholesale transactions grew 11% for the quarter.")).toEqual([]);
   });
 
   it("does not state a figure from a question as fact", () => {

@@ -159,6 +159,9 @@ describe("extractFigures", () => {
     ]);
     expect(read("Travel costs, which are loosely tied to revenue, were up 6% in the quarter.")).toEqual([]);
     expect(read("Wholesale transactions grew 11% for the quarter.")).toEqual([]);
+    expect(read("Operating activities provided $240.5 million of cash flow in the quarter.")).toEqual([
+      ["operating_cash_flow", null, 240_500_000],
+    ]);
   });
 
   it("does not state a figure from a question as fact", () => {

@@ -73,7 +73,7 @@ const WORDS: MetricWord[] = [
   { metric: "free_cash_flow", re: /\bfree cash flows?\b|\bFCF\b/gi },
   {
     metric: "operating_cash_flow",
-    re: /\b(?:operating cash flows?|cash flows? (?:from|provided by) operati(?:ons|ng activities)|(?:net )?cash (?:generated|provided|from) (?:by |from )?operati(?:ons|ng activities))\b/gi,
+    re: /\b(?:operating cash flows?|cash flows? (?:from|provided by) operati(?:ons|ng activities)|(?:net )?cash (?:generated|provided|from) (?:by |from )?operati(?:ons|ng activities)|operati(?:ons|ng activities) (?:provided|generated)|(?<=\boperati(?:ons|ng activities) (?:provided|generated) (?:[^.;]|\.(?=\d)){0,40}?\b(?:of|in) )cash(?: flows?)?)\b/gi,
   },
   {
     metric: null,

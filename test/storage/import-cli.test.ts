@@ -14,6 +14,7 @@ import { importBatchSchema } from "@/lib/schemas/archive-import";
 import { createDatabase, queryRows } from "@/server/db/database";
 import { claimFolder } from "@/server/db/folder-owner.mjs";
 import { quietLog } from "./drivers";
+import { termDrift } from "./term-drift";
 import { corpusTranscript } from "./transcript-files";
 
 interface Run {
@@ -115,6 +116,63 @@ describe("npm run import", { timeout: 180_000 }, () => {
       }
     } finally {
       await db.close();
+    }
+  });
+
+  it("leaves whole, counted calls or none when it is killed while storing", async () => {
+    const folder = path.join(root, "many");
+    mkdirSync(folder);
+    const remarks = Array.from(
+      { length: 300 },
+      (_, i) => `Freight volume ${i} rose on pricing in region ${i % 7}.`,
+    );
+    for (let i = 0; i < 24; i += 1)
+      writeFileSync(
+        path.join(folder, `KILL_q${(i % 4) + 1}_${2000 + i}.json`),
+        JSON.stringify(corpusTranscript({ remarks })),
+      );
+    const dataDir = path.join(root, "killed");
+    const child = spawn(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", "scripts/import.ts", "--json", folder],
+      {
+        env: { ...process.env, DATABASE_URL: "", CALLROOM_DATA_DIR: dataDir },
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
+    // Killed (its database worker with it) while the batch's transaction writes.
+    await new Promise<void>((resolve) =>
+      child.stderr.on("data", (c: Buffer) => {
+        if (c.toString().includes("importing")) setTimeout(resolve, 1_500);
+      }),
+    );
+    child.kill("SIGKILL");
+    await new Promise((resolve) => child.once("exit", resolve));
+
+    // The folder reopens (the dead process's lock is taken over): each call whole, every count equal to a recount.
+    const db = await createDatabase({ dataDir, logger: quietLog });
+    try {
+      const calls = await queryRows<{ segment_count: number; n: number }>(
+        db.db,
+        sql`SELECT c.segment_count, (SELECT count(*)::int FROM archive_segments s WHERE s.call_id = c.call_id) AS n
+            FROM archive_calls c`,
+      );
+      for (const c of calls) expect(c.n).toBe(c.segment_count);
+      expect((await termDrift(db)).differences).toBe(0);
+    } finally {
+      await db.close();
+    }
+    // Run again, it finishes the job.
+    const again = await runImport(["--json", folder], { CALLROOM_DATA_DIR: dataDir });
+    expect(again.code).toBe(0);
+    expect(again.lines).toHaveLength(24);
+    const after = await createDatabase({ dataDir, logger: quietLog });
+    try {
+      const [n] = await queryRows<{ n: number }>(after.db, sql`SELECT count(*)::int AS n FROM archive_calls`);
+      expect(n!.n).toBe(24);
+      expect((await termDrift(after)).differences).toBe(0);
+    } finally {
+      await after.close();
     }
   });
 

@@ -11,6 +11,7 @@ import { ArchiveStore } from "@/server/archive/store";
 import { queryRows, type Database } from "@/server/db/database";
 import { drivers } from "./drivers";
 import { fixtureCall, fixtureId } from "./fixtures";
+import { termDrift } from "./term-drift";
 import { corpusTranscript } from "./transcript-files";
 
 const QUERIES: Record<string, string>[] = [
@@ -44,23 +45,6 @@ async function fill(database: Database): Promise<void> {
     const { call, origin } = parseImportFile(name, JSON.stringify(corpusTranscript()));
     await store.storeCall(call, origin);
   }
-}
-
-/** Rows where the per-call word counts and a recount from the sentences disagree, and the counts' size. */
-async function termDrift(database: Database): Promise<{ differences: number; rows: number }> {
-  const [row] = await queryRows<{ differences: number; rows: number }>(
-    database.db,
-    sql`WITH truth AS (
-          SELECT w.lexeme, s.call_id, count(*)::int AS hits
-          FROM archive_segments s, unnest(tsvector_to_array(s.search)) AS w(lexeme) GROUP BY 1, 2
-        )
-        SELECT (SELECT count(*)::int FROM (
-          (SELECT lexeme, call_id, hits FROM archive_call_terms EXCEPT SELECT * FROM truth)
-          UNION ALL
-          (SELECT * FROM truth EXCEPT SELECT lexeme, call_id, hits FROM archive_call_terms)
-        ) d) AS differences, (SELECT count(*)::int FROM archive_call_terms) AS rows`,
-  );
-  return row!;
 }
 
 const results = new Map<string, SearchResult[]>();

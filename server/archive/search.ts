@@ -104,6 +104,21 @@ function json<T>(value: T[] | string | null): T[] {
   return typeof value === "string" ? (JSON.parse(value) as T[]) : value;
 }
 
+/**
+ * The filters on the sentence itself (speaker, section): the page's calls were chosen with the others (ticker, dates,
+ * quarter), which every sentence of a call shares, so repeating them made PostgreSQL intersect one more index for
+ * nothing (docs/storage.md, "Search at library scale").
+ */
+function sentenceFilters(query: SearchQuery): SQL {
+  return sql.join(
+    [
+      query.speaker ? sql`AND s.role = ${query.speaker}` : sql``,
+      query.section ? sql`AND s.section = ${query.section}` : sql``,
+    ],
+    sql` `,
+  );
+}
+
 /** The filters on a sentence's own copies of its call's ticker, start and quarter (`s`), or on the call's row (`c`). */
 function filters(query: SearchQuery, on: "s" | "c" = "s"): SQL {
   const symbol = sql.raw(`${on}.symbol`);
@@ -230,7 +245,7 @@ async function pageHits(db: Db, query: SearchQuery, calls: SearchCallRow[]): Pro
       SELECT s.call_id, s.sequence, s.text, s.start_ms, s.speaker, s.speaker_name, s.role, s.section,
              row_number() OVER (PARTITION BY s.call_id ORDER BY ts_rank_cd(s.search, ${tsquery}) DESC, s.sequence) AS n
       FROM archive_segments s
-      WHERE s.call_id IN (${ids}) AND s.search @@ ${tsquery} ${filters(query)}
+      WHERE s.call_id IN (${ids}) AND s.search @@ ${tsquery} ${sentenceFilters(query)}
     ) r
     WHERE r.n <= ${HITS_PER_CALL}
     ORDER BY r.call_id, r.sequence`,

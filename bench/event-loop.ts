@@ -21,6 +21,8 @@ export interface LoopFigures {
   healthP50Ms: number;
   healthP95Ms: number;
   healthMaxMs: number;
+  /** When the slowest health answer was asked, ms into the phase (a stall at the start is a first request's cost). */
+  healthMaxAtMs: number;
   healthSamples: number;
   sseEvents: number;
   sseMaxGapMs: number;
@@ -85,11 +87,14 @@ async function phase(app: RunningApp, withSearches: boolean): Promise<LoopFigure
       }
     }
   })().catch(() => {});
+  const phaseStart = performance.now();
+  const askedAt: number[] = [];
   const poll = (async () => {
     while (Date.now() < stop) {
       const t0 = performance.now();
       await fetch(`${app.url}/api/health`).then((r) => r.text());
       health.push(performance.now() - t0);
+      askedAt.push(t0 - phaseStart);
       await sleep(100);
     }
   })();
@@ -115,6 +120,7 @@ async function phase(app: RunningApp, withSearches: boolean): Promise<LoopFigure
     healthP50Ms: round(percentile(health, 50)),
     healthP95Ms: round(percentile(health, 95)),
     healthMaxMs: round(Math.max(...health)),
+    healthMaxAtMs: Math.round(askedAt[health.indexOf(Math.max(...health))] ?? 0),
     healthSamples: health.length,
     sseEvents: events,
     sseMaxGapMs: maxGap,

@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { Alert } from "@/lib/schemas/alerts";
+import { parseAlertMessage } from "@/lib/alerts/alert-message";
 import { alertQueries } from "@/lib/queries/alerts";
 
 /** At most one inbox refresh per this long while alerts arrive (a busy call fires several a second). */
@@ -32,28 +33,16 @@ export function useAlertStream(onAlert: (alert: Alert) => void): void {
         if (stale) refreshInbox();
       }, INBOX_REFRESH_MS);
     };
-    // The schema (and zod with it) is fetched once the page is up, not with every page's first load: this hook runs
-    // in the header on every page (docs/day.md, Measured). Alerts wait for it in the order they came.
-    const schema = import("@/lib/schemas/alerts").then((m) => m.alertSchema);
-    let closed = false;
-    const listener = async (event: MessageEvent<string>) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      // Should the schema not load (a network hiccup), the toast is skipped; the inbox, refreshed below, has the alert.
-      const parser = await schema.catch(() => null);
-      if (closed) return;
-      const alert = parser?.safeParse(parsed);
-      if (alert?.success) handler.current(alert.data);
+    const listener = (event: MessageEvent<string>) => {
+      // Read without zod (lib/alerts/alert-message.ts): importing the schema once the page was up cost every page a
+      // long task (docs/performance.md). Not an alert: no toast; the inbox, refreshed below, has what was fired.
+      const alert = parseAlertMessage(event.data);
+      if (alert) handler.current(alert);
       if (timer) stale = true;
       else refreshInbox();
     };
     source.addEventListener("alert", listener);
     return () => {
-      closed = true;
       if (timer) clearTimeout(timer);
       source.removeEventListener("alert", listener);
       source.close();

@@ -92,6 +92,34 @@ test("searching a phrase said in one call lands on that sentence, highlighted, w
   await expect(page.getByTestId("audio-position")).toHaveText(clock(target.startMs));
 });
 
+test("a search's link is answered in the page's HTML: its hits are there before any script runs", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(600_000);
+  await waitForArchive(request);
+  const target = await uniquePhrase(request);
+  const url = `/search?q=${encodeURIComponent(`"${target.phrase}"`)}`;
+
+  // The server renders the URL's search (docs/performance.md): the hit is in the HTML, not fetched after hydration.
+  const html = await (await request.get(url)).text();
+  expect(html).toContain(`data-call-id="${target.callId}"`);
+
+  // And the page, once hydrated, is the same search: no second request for it, the hit a working link.
+  const searches: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/search") searches.push(r.url());
+  });
+  await page.goto(url);
+  const results = page.getByTestId("search-result");
+  await expect(results).toHaveCount(1);
+  await expect(results.first()).toHaveAttribute("data-call-id", target.callId);
+  await page.waitForLoadState("networkidle");
+  expect(searches).toEqual([]);
+  await results.first().getByTestId("search-hit-link").first().click();
+  await expect(page).toHaveURL(new RegExp(`/calls/${target.callId}\\?s=${target.sequence}&t=`));
+});
+
 test("a search with only common words, or for a ticker the archive lacks, says why it found nothing", async ({
   page,
 }) => {

@@ -9,6 +9,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { IntentLink } from "@/components/ui/intent-link";
 import { EmptyState, ErrorState } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { plainMessage } from "@/lib/plain-errors";
 import { alertQueries, useCreateRule, useDeleteRule, useUpdateRule } from "@/lib/queries/alerts";
 import { watchlistQueries } from "@/lib/queries/watchlists";
@@ -49,7 +50,11 @@ function scopeOf(rule: AlertRule, watchlistName: (id: string) => string): string
 export function AlertRules() {
   const rules = useQuery(alertQueries.rules());
   const lists = useQuery(watchlistQueries.list());
-  const counts = useQuery(alertQueries.inbox()).data?.facets?.rules ?? [];
+  // The counts come with the header bell's query, answered in the browser: shown once hydrated, so the first render
+  // matches the server's HTML (components/ui/use-hydrated.ts).
+  const hydrated = useHydrated();
+  const bell = useQuery(alertQueries.inbox());
+  const counts = (hydrated ? bell.data?.facets?.rules : undefined) ?? [];
   const update = useUpdateRule();
   const remove = useDeleteRule();
   const [editing, setEditing] = useState<string | null>(null);

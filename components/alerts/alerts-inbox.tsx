@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { parseAsBoolean, parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useMemo, useRef } from "react";
 import { useRowNavigation } from "@/components/shell/use-row-navigation";
 import { Button } from "@/components/ui/button";
@@ -10,6 +10,7 @@ import { Field, Select } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState, ErrorState } from "@/components/ui/panel-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { formatCount } from "@/lib/format";
 import { alertQueries, useMarkAllRead, useMarkRead, useMute } from "@/lib/queries/alerts";
 import { alertDetailsLine, alertPath, ruleLabel } from "@/lib/alerts/display";
@@ -18,13 +19,7 @@ import { callHref } from "@/lib/call-links";
 import { AlertQuote, AlertRuleTags } from "./alert-quote";
 import { AlertMutes } from "./alert-mutes";
 import { groupByCall, type AlertGroup } from "./group-alerts";
-
-const inboxParams = {
-  ticker: parseAsString,
-  rule: parseAsString,
-  unread: parseAsBoolean.withDefault(false),
-  flat: parseAsBoolean.withDefault(false),
-};
+import { inboxFilter, inboxParams } from "./inbox-params";
 
 /**
  * The alerts inbox, built for earnings season: each alert says which rules fired and marks the words they matched;
@@ -36,11 +31,7 @@ const inboxParams = {
 export function AlertsInbox() {
   const [params, setParams] = useQueryStates(inboxParams, { history: "replace", clearOnDefault: true });
   const filter = useMemo(
-    () => ({
-      ticker: params.ticker ?? undefined,
-      ruleId: params.rule ?? undefined,
-      unread: params.unread || undefined,
-    }),
+    () => inboxFilter({ ticker: params.ticker, rule: params.rule, unread: params.unread }),
     [params.ticker, params.rule, params.unread],
   );
   const inbox = useInfiniteQuery(alertQueries.inboxPages(filter));
@@ -54,7 +45,10 @@ export function AlertsInbox() {
   const facets = inbox.data?.pages[0]?.facets;
   const groups = useMemo(() => (params.flat ? null : groupByCall(alerts)), [alerts, params.flat]);
   const ordered = useMemo(() => (groups ? groups.flatMap((g) => g.alerts) : alerts), [groups, alerts]);
-  const unread = bell.data?.unread ?? inbox.data?.pages[0]?.unread ?? 0;
+  // The bell's count is the header's query, fetched on the client: the server's HTML and the (later) hydration show
+  // the inbox page's own count, which the server rendered too.
+  const hydrated = useHydrated();
+  const unread = (hydrated ? bell.data?.unread : undefined) ?? inbox.data?.pages[0]?.unread ?? 0;
 
   const rowRefs = useRef(new Map<string, HTMLAnchorElement>());
   const { activeIndex } = useRowNavigation(ordered.length, {

@@ -41,7 +41,9 @@ function urlBase64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
  * public/sw.js) so alerts still arrive when every Callroom tab is closed.
  */
 export function NotificationSettings() {
-  const state = useSyncExternalStore(subscribePermission, readPermission, () => "unsupported" as const);
+  // The server renders what most browsers show on a first visit (permission not asked yet), so hydration moves
+  // nothing below the page's header; the browser's real state replaces it at once (docs/performance.md).
+  const state = useSyncExternalStore(subscribePermission, readPermission, () => "default" as const);
   const [isPushOn, setPushOn] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 

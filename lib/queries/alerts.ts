@@ -21,9 +21,28 @@ import { apiUrl, fetchJson } from "./fetch-json";
 import { sendJson } from "./send-json";
 
 const INBOX_PAGE = 100;
+/** How many of the newest alerts the bell's query holds. */
+const INBOX_LIMIT = 50;
 
 /** The inbox's filters as the browser holds them (`unread` a flag, not the API's "true"). */
 export type InboxFilter = Omit<AlertListFilter, "unread"> & { unread?: boolean };
+
+/** The newest `limit` alerts and the unread count (the bell's query). */
+function inboxUrl(limit: number): string {
+  return apiUrl("/api/alerts", { limit });
+}
+
+/** One page of the inbox: `pageSize` alerts older than `before` (the first page: none), filtered. */
+function inboxPageUrl(filter: InboxFilter, pageSize: number, before: string | null): string {
+  return apiUrl("/api/alerts", {
+    limit: pageSize,
+    before,
+    ticker: filter.ticker,
+    ruleId: filter.ruleId,
+    callId: filter.callId,
+    unread: filter.unread ? "true" : undefined,
+  });
+}
 
 export const alertQueries = {
   all: () => ["alerts"] as const,
@@ -31,10 +50,10 @@ export const alertQueries = {
    * The newest alerts and the user's unread count: the bell's number and the inbox's are both read from this one
    * entry, so they never disagree.
    */
-  inbox: (limit = 50) =>
+  inbox: (limit = INBOX_LIMIT) =>
     queryOptions({
       queryKey: [...alertQueries.all(), "inbox", limit] as const,
-      queryFn: ({ signal }) => fetchJson<AlertList>(apiUrl("/api/alerts", { limit }), signal),
+      queryFn: ({ signal }) => fetchJson<AlertList>(inboxUrl(limit), signal),
       staleTime: 15_000,
     }),
   /** The inbox page's list: `pageSize` alerts a page, older pages by `before` (the oldest id shown). */
@@ -42,17 +61,7 @@ export const alertQueries = {
     infiniteQueryOptions({
       queryKey: [...alertQueries.all(), "inbox", "pages", pageSize, filter] as const,
       queryFn: ({ signal, pageParam }) =>
-        fetchJson<AlertList>(
-          apiUrl("/api/alerts", {
-            limit: pageSize,
-            before: pageParam,
-            ticker: filter.ticker,
-            ruleId: filter.ruleId,
-            callId: filter.callId,
-            unread: filter.unread ? "true" : undefined,
-          }),
-          signal,
-        ),
+        fetchJson<AlertList>(inboxPageUrl(filter, pageSize, pageParam), signal),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => (last.data.length < pageSize ? null : (last.data.at(-1)?.id ?? null)),
       staleTime: 15_000,

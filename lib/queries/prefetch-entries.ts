@@ -1,5 +1,6 @@
 import type { QueryKey } from "@tanstack/react-query";
 import type { FundamentalsKind } from "@/lib/schemas/fundamentals";
+import { alertQueries } from "./alerts";
 import { calendarQueries, earningsUrl, maUrl, type EarningsFilters, type MaFilters } from "./calendar";
 import {
   callQueries,
@@ -11,6 +12,7 @@ import {
 } from "./calls";
 import { fundamentalsQueries, fundamentalsUrl, type FundamentalsParams } from "./fundamentals";
 import { LIVE_BOARD_LIMIT, liveQueries } from "./live";
+import { searchQueries, searchUrl, type SearchFilters } from "./search";
 import { watchlistQueries } from "./watchlists";
 
 /**
@@ -49,6 +51,13 @@ export const apiQueries = {
     queryKey: liveQueries.board().queryKey,
     url: callsUrl({ status: "live", page: 0, pageSize: LIVE_BOARD_LIMIT }),
   }),
+  /** A /search page's results (the route reads the user, whose notes match too, from the page's request). */
+  search: (f: SearchFilters): ApiQuery => ({
+    queryKey: searchQueries.results(f).queryKey,
+    url: searchUrl(f),
+  }),
+  alertRules: (): ApiQuery => ({ queryKey: alertQueries.rules().queryKey, url: "/api/alert-rules" }),
+  alertMutes: (): ApiQuery => ({ queryKey: alertQueries.mutes().queryKey, url: "/api/alerts/mutes" }),
   /** The user's watchlists (the route reads the user from the page's request). */
   watchlists: (): ApiQuery => ({ queryKey: watchlistQueries.list().queryKey, url: "/api/watchlists" }),
 };

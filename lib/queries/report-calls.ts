@@ -10,14 +10,18 @@ import { callQueries } from "./calls";
 const PAGE = 100;
 const MAX_PAGES = 6;
 
-/** Every call (live and past) that started in a window of days, in as few requests as the list allows. */
-async function fetchCallsInWindow(from: string, to: string, signal: AbortSignal): Promise<CallListItem[]> {
+/**
+ * Every call (live and past) that started in a window of days, in as few requests as the list allows. `get` asks
+ * `/api` for one page: the browser's fetch, or on the server the route itself (app/(dashboard)/_server/prefetch.ts).
+ */
+export async function fetchCallsInWindow(
+  from: string,
+  to: string,
+  get: (url: string) => Promise<CallListResponse>,
+): Promise<CallListItem[]> {
   const calls: CallListItem[] = [];
   for (let page = 0; page < MAX_PAGES; page++) {
-    const answer = await fetchJson<CallListResponse>(
-      apiUrl("/api/calls", { from, to, page, pageSize: PAGE }),
-      signal,
-    );
+    const answer = await get(apiUrl("/api/calls", { from, to, page, pageSize: PAGE }));
     calls.push(...answer.data);
     if (answer.data.length < PAGE || calls.length >= answer.meta.total) break;
   }
@@ -28,7 +32,8 @@ export const reportCallQueries = {
   window: (from: string, to: string) =>
     queryOptions({
       queryKey: [...callQueries.all(), "window", from, to] as const,
-      queryFn: ({ signal }) => fetchCallsInWindow(from, to, signal),
+      queryFn: ({ signal }) =>
+        fetchCallsInWindow(from, to, (url) => fetchJson<CallListResponse>(url, signal)),
       staleTime: 60_000,
       refetchInterval: 60_000,
     }),

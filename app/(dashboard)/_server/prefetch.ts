@@ -1,11 +1,14 @@
 import "server-only";
-import { QueryClient, dehydrate, type DehydratedState } from "@tanstack/react-query";
+import { QueryClient, dehydrate, type DehydratedState, type QueryKey } from "@tanstack/react-query";
 import { headers } from "next/headers";
+import { GET as getAlertRules } from "@/app/api/alert-rules/route";
+import { GET as getMutes } from "@/app/api/alerts/mutes/route";
 import { GET as getEarnings } from "@/app/api/calendar/earnings/route";
 import { GET as getMa } from "@/app/api/calendar/ma/route";
 import { GET as getCall } from "@/app/api/calls/[callId]/route";
 import { GET as getCalls } from "@/app/api/calls/route";
 import { GET as getFundamentals } from "@/app/api/fundamentals/[kind]/route";
+import { GET as getSearch } from "@/app/api/search/route";
 import { GET as getSummaries } from "@/app/api/summaries/route";
 import { GET as getWatchlists } from "@/app/api/watchlists/route";
 
@@ -36,6 +39,9 @@ const ROUTES: readonly (readonly [RegExp, Handler])[] = [
   [/^\/api\/calls$/, (request) => getCalls(request)],
   [/^\/api\/summaries$/, (request) => getSummaries(request)],
   [/^\/api\/watchlists$/, (request) => getWatchlists(request)],
+  [/^\/api\/search$/, (request) => getSearch(request)],
+  [/^\/api\/alerts\/mutes$/, (request) => getMutes(request)],
+  [/^\/api\/alert-rules$/, (request) => getAlertRules(request)],
   [
     /^\/api\/calls\/([^/]+)$/,
     (request, m) => getCall(request, { params: Promise.resolve({ callId: segment(m) }) }),
@@ -102,6 +108,15 @@ export async function serverPrefetcher({ budgetMs = PREFETCH_BUDGET_MS }: { budg
         ),
       );
       return entries.map(({ queryKey }) => client.getQueryData(queryKey));
+    },
+    /**
+     * A query whose answer the client assembles from several `/api` answers (e.g. every page of a list): `build` is
+     * the client's own assembly, given a `get` that answers each URL from its route here. Returns the answer, or
+     * undefined when a request failed (the browser then asks, as without a prefetch).
+     */
+    async compose<T>(queryKey: QueryKey, build: (get: (url: string) => Promise<unknown>) => Promise<T>) {
+      await client.prefetchQuery({ queryKey, queryFn: () => build((url) => load(url, page, budgetMs)) });
+      return client.getQueryData<T>(queryKey);
     },
     state: (): DehydratedState => dehydrate(client),
   };

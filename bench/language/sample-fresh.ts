@@ -10,10 +10,9 @@
  * Run again (`--calls 8 --split fresh2`) it draws the next companies: labelled ones are left out.
  */
 import { parseArgs } from "node:util";
-import { corpusFiles, CORPUS_DIR, readCall, splitOf, type CorpusSentence } from "./corpus";
+import { corpusFiles, CORPUS_DIR, readCall, splitOf } from "./corpus";
 import { loadLabels } from "./labels";
-import { AMOUNT, FORWARD } from "./strata";
-import { seededRandom } from "../lib/common";
+import { drawStrata, filesByCompany, seededShuffle } from "./strata";
 
 const { values } = parseArgs({
   options: { calls: { type: "string", default: "16" }, split: { type: "string", default: "fresh" } },
@@ -24,20 +23,8 @@ if (!files) {
   process.exit(1);
 }
 const labelled = new Set(loadLabels().map((l) => l.file.split("_")[0]!.toUpperCase()));
-const random = seededRandom(20_261_127);
-const shuffle = <T>(xs: T[]): T[] => {
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
-  }
-  return xs;
-};
-const byCompany = new Map<string, string[]>();
-for (const f of files) {
-  const symbol = f.split("_")[0]!.toUpperCase();
-  if (splitOf(symbol) !== "tuning" || labelled.has(symbol)) continue;
-  byCompany.set(symbol, [...(byCompany.get(symbol) ?? []), f]);
-}
+const shuffle = seededShuffle(20_261_127);
+const byCompany = filesByCompany(files, (symbol) => splitOf(symbol) === "tuning" && !labelled.has(symbol));
 const entries: string[] = [];
 let taken = 0;
 for (const symbol of shuffle([...byCompany.keys()].sort())) {
@@ -46,23 +33,7 @@ for (const symbol of shuffle([...byCompany.keys()].sort())) {
   const call = readCall(CORPUS_DIR, file);
   if (!call || !call.sentences.some((s) => s.section === "q_and_a")) continue;
   taken++;
-  const chosen = new Set<CorpusSentence>();
-  const take = (pool: CorpusSentence[], n: number) => {
-    for (const s of shuffle(pool.filter((s) => !chosen.has(s))).slice(0, n)) chosen.add(s);
-  };
-  take(
-    call.sentences.filter((s) => s.role === "management" && AMOUNT.test(s.text)),
-    6,
-  );
-  take(
-    call.sentences.filter((s) => s.role === "analyst" && (AMOUNT.test(s.text) || FORWARD.test(s.text))),
-    1,
-  );
-  take(
-    call.sentences.filter((s) => FORWARD.test(s.text)),
-    3,
-  );
-  for (const s of [...chosen].sort((a, b) => a.sequence - b.sequence))
+  for (const s of drawStrata(call, shuffle))
     entries.push(
       JSON.stringify({
         file,

@@ -11,9 +11,8 @@
  *
  * The file points at each sentence (file, section, turn, character offset and length); it holds no corpus text.
  */
-import { corpusFiles, CORPUS_DIR, readCall, splitOf, type CorpusSentence } from "./corpus";
-import { AMOUNT, FORWARD } from "./strata";
-import { seededRandom } from "../lib/common";
+import { corpusFiles, CORPUS_DIR, readCall, splitOf } from "./corpus";
+import { drawStrata, filesByCompany, seededShuffle } from "./strata";
 
 const CALLS_PER_SIDE = 26;
 
@@ -22,21 +21,9 @@ if (!files) {
   console.error(`no corpus at ${CORPUS_DIR}`);
   process.exit(1);
 }
-const random = seededRandom(20_250_125);
-const shuffle = <T>(xs: T[]): T[] => {
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
-  }
-  return xs;
-};
+const shuffle = seededShuffle(20_250_125);
 const pick = <T>(xs: T[], n: number): T[] => shuffle([...xs]).slice(0, n);
-
-const byCompany = new Map<string, string[]>();
-for (const f of files) {
-  const symbol = f.split("_")[0]!.toUpperCase();
-  byCompany.set(symbol, [...(byCompany.get(symbol) ?? []), f]);
-}
+const byCompany = filesByCompany(files);
 const sentences: object[] = [];
 for (const side of ["tuning", "heldout"] as const) {
   const companies = shuffle([...byCompany.keys()].filter((s) => splitOf(s) === side));
@@ -47,27 +34,7 @@ for (const side of ["tuning", "heldout"] as const) {
     const call = readCall(CORPUS_DIR, file);
     if (!call || !call.sentences.some((s) => s.section === "q_and_a")) continue;
     taken++;
-    const chosen = new Set<CorpusSentence>();
-    const take = (pool: CorpusSentence[], n: number) => {
-      for (const s of pick(
-        pool.filter((s) => !chosen.has(s)),
-        n,
-      ))
-        chosen.add(s);
-    };
-    take(
-      call.sentences.filter((s) => s.role === "management" && AMOUNT.test(s.text)),
-      6,
-    );
-    take(
-      call.sentences.filter((s) => s.role === "analyst" && (AMOUNT.test(s.text) || FORWARD.test(s.text))),
-      1,
-    );
-    take(
-      call.sentences.filter((s) => FORWARD.test(s.text)),
-      3,
-    );
-    for (const s of [...chosen].sort((a, b) => a.sequence - b.sequence))
+    for (const s of drawStrata(call, shuffle))
       sentences.push({
         file,
         split: side,

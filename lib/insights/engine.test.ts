@@ -3,7 +3,7 @@ import type { InsightsContext } from "@/lib/schemas/insights";
 import { statesReportedNumber } from "./consensus";
 import { computeInsights, InsightsEngine } from "./engine";
 import { isFact } from "./fact";
-import { CURRENT_CALL, PREVIOUS_CALL } from "@/test/fixtures/insights/calls";
+import { CURRENT_CALL, PREVIOUS_CALL, saidBy, sentencesOf } from "@/test/fixtures/insights/calls";
 
 const context: InsightsContext = {
   consensus: {
@@ -112,14 +112,7 @@ describe("computeInsights", () => {
 });
 
 describe("compareWithConsensus: only what the calendar row estimates", () => {
-  const say = (...texts: string[]) =>
-    texts.map((text, sequence) => ({
-      sequence,
-      speaker: "SPEAKER_2",
-      startMs: sequence * 5_000,
-      endMs: sequence * 5_000 + 4_000,
-      text,
-    }));
+  const say = (...texts: string[]) => saidBy("SPEAKER_2", texts);
   const row = (epsType: string | null) => ({
     ...context,
     previousCall: null,
@@ -310,18 +303,12 @@ describe("statesReportedNumber: only the number an analyst would call the report
 
 describe("compareWithConsensus in the engine: never in the Q&A", () => {
   it("leaves a plain statement of the quarter's revenue uncompared once the Q&A has begun", () => {
-    const sentences = [
+    const sentences = sentencesOf([
       ["SPEAKER_1", "Total revenue for the third quarter was $4.2 billion."],
       ["OPERATOR", "Our first question comes from Jane Doe with Morgan Stanley."],
       ["SPEAKER_3", "Can you walk us through the quarter?"],
       ["SPEAKER_1", "Sure. Total revenue for the third quarter was $4.2 billion."],
-    ].map(([speaker, text], sequence) => ({
-      sequence,
-      speaker: speaker!,
-      startMs: sequence * 5_000,
-      endMs: sequence * 5_000 + 4_000,
-      text: text!,
-    }));
+    ]);
     const compared = computeInsights({ sentences, isComplete: true }, { ...context, previousCall: null })
       .figures.filter((f) => f.consensus !== undefined)
       .map((f) => f.sequence);
@@ -329,17 +316,11 @@ describe("compareWithConsensus in the engine: never in the Q&A", () => {
   });
 
   it("gives the same number said earlier in the remarks the reported number's comparison, and no other", () => {
-    const sentences = [
+    const sentences = saidBy("SPEAKER_1", [
       "Revenue reached $4.2 billion, down 2% year over year.",
       "Revenue reached $4.3 billion in our peak month.",
       "Total revenue for the third quarter was $4.2 billion.",
-    ].map((text, sequence) => ({
-      sequence,
-      speaker: "SPEAKER_1",
-      startMs: sequence * 5_000,
-      endMs: sequence * 5_000 + 4_000,
-      text,
-    }));
+    ]);
     const figures = computeInsights(
       { sentences, isComplete: true },
       { ...context, previousCall: null },
@@ -352,14 +333,7 @@ describe("compareWithConsensus in the engine: never in the Q&A", () => {
 });
 
 describe("calibration: what the whole call says about a figure", () => {
-  const lines = (...texts: [string, string][]) =>
-    texts.map(([speaker, text], sequence) => ({
-      sequence,
-      speaker,
-      startMs: sequence * 5_000,
-      endMs: sequence * 5_000 + 4_000,
-      text,
-    }));
+  const lines = (...texts: [string, string][]) => sentencesOf(texts);
   const shown = (texts: [string, string][]) =>
     computeInsights({ sentences: lines(...texts), isComplete: true }, null).figures.map((f) => [
       f.metric,
@@ -409,13 +383,7 @@ describe("periods on a fourth-quarter call", () => {
   const periods = (lines: string[]) =>
     computeInsights(
       {
-        sentences: lines.map((text, sequence) => ({
-          sequence,
-          speaker: "SPEAKER_1",
-          startMs: sequence * 5_000,
-          endMs: sequence * 5_000 + 4_000,
-          text,
-        })),
+        sentences: saidBy("SPEAKER_1", lines),
         isComplete: true,
       },
       fourthQuarter,
@@ -442,16 +410,10 @@ describe("a part's results announced", () => {
   it("keeps the company's revenue in the part's discussion that follows unverified", () => {
     const figures = computeInsights(
       {
-        sentences: [
+        sentences: saidBy("SPEAKER_1", [
           "Slide 9 shows the highlights for Coastal Logistics, which met our plan.",
           "Excluding currency, revenue grew 6.5%.",
-        ].map((text, sequence) => ({
-          sequence,
-          speaker: "SPEAKER_1",
-          startMs: sequence * 5_000,
-          endMs: sequence * 5_000 + 4_000,
-          text,
-        })),
+        ]),
         isComplete: true,
       },
       null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CURRENT_CALL } from "@/test/fixtures/insights/calls";
+import { CURRENT_CALL, sentencesOf } from "@/test/fixtures/insights/calls";
 import { parseIntro } from "./intros";
 import { detectQa } from "./qa";
 
@@ -99,15 +99,7 @@ describe("a colleague asking in the introduced analyst's place", () => {
       ["SPEAKER_2", "How are you thinking about pricing into next year?"],
       ["SPEAKER_1", "We expect pricing to hold."],
     ];
-    const qa = detectQa(
-      lines.map(([speaker, text], sequence) => ({
-        sequence,
-        speaker,
-        startMs: sequence * 5_000,
-        endMs: sequence * 5_000 + 4_000,
-        text,
-      })),
-    );
+    const qa = detectQa(sentencesOf(lines));
     expect(qa.turns).toEqual([
       expect.objectContaining({ analyst: "Bruno Biro", firm: "Ridgeway Securities", speaker: "SPEAKER_2" }),
     ]);
@@ -115,16 +107,7 @@ describe("a colleague asking in the introduced analyst's place", () => {
 });
 
 describe("where the Q&A starts", () => {
-  const call = (lines: [string, string][]) =>
-    detectQa(
-      lines.map(([speaker, text], sequence) => ({
-        sequence,
-        speaker,
-        startMs: sequence * 5_000,
-        endMs: sequence * 5_000 + 4_000,
-        text,
-      })),
-    ).qaStartSequence;
+  const call = (lines: [string, string][]) => detectQa(sentencesOf(lines)).qaStartSequence;
 
   it.each([
     ["OPERATOR", "Our hosts will review the quarter and then open the line for questions."],

@@ -122,8 +122,10 @@ describe("npm run import", { timeout: 180_000 }, () => {
   it("leaves whole, counted calls or none when it is killed while storing", async () => {
     const folder = path.join(root, "many");
     mkdirSync(folder);
+    // Enough to keep the import storing for several seconds (about 2.5 s for 24 files of 300 on a quiet machine), so
+    // the kill below lands inside the batch's transaction, not after the process has finished.
     const remarks = Array.from(
-      { length: 300 },
+      { length: 600 },
       (_, i) => `Freight volume ${i} rose on pricing in region ${i % 7}.`,
     );
     for (let i = 0; i < 24; i += 1)
@@ -140,14 +142,23 @@ describe("npm run import", { timeout: 180_000 }, () => {
         stdio: ["ignore", "ignore", "pipe"],
       },
     );
-    // Killed (its database worker with it) while the batch's transaction writes.
-    await new Promise<void>((resolve) =>
-      child.stderr.on("data", (c: Buffer) => {
-        if (c.toString().includes("importing")) setTimeout(resolve, 1_500);
-      }),
+    // Listened for before anything else: a child that ended on its own must not leave the test waiting for an
+    // exit it already made.
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.once("exit", (_code, signal) => resolve(signal)),
     );
+    // Killed (its database worker with it) while the batch's transaction writes.
+    await Promise.race([
+      new Promise<void>((resolve) =>
+        child.stderr.on("data", (c: Buffer) => {
+          if (c.toString().includes("importing")) setTimeout(resolve, 500);
+        }),
+      ),
+      exited,
+    ]);
     child.kill("SIGKILL");
-    await new Promise((resolve) => child.once("exit", resolve));
+    // The kill landed while the import was still at work; otherwise this test would prove nothing.
+    expect(await exited).toBe("SIGKILL");
 
     // The folder reopens (the dead process's lock is taken over): each call whole, every count equal to a recount.
     const db = await createDatabase({ dataDir, logger: quietLog });

@@ -103,6 +103,16 @@ async function startCall(symbol: string, durationSeconds: number): Promise<strin
   return ((await res.json()) as { call_id: string }).call_id.toLowerCase();
 }
 
+/** How many sentences the service has said on the call so far (its live transcript over REST). */
+async function spokenSoFar(callId: string): Promise<number> {
+  const res = await fetch(`${embedded.url}/api/v1/transcripts/calls/${callId}`, {
+    headers: { authorization: `token ${embedded.key}` },
+  });
+  const body = (await res.json()) as { transcripts?: { type: string; segments: unknown[] }[] };
+  const live = body.transcripts?.find((t) => t.type === "LIVE") ?? body.transcripts?.[0];
+  return live?.segments.length ?? 0;
+}
+
 /** The call's final transcript, once REST reports it completed (shortly after the socket's last sentence). */
 async function finalTranscript(callId: string): Promise<{ sequence: number; text: string }[]> {
   const deadline = Date.now() + 30_000;
@@ -157,9 +167,17 @@ describe("the live bus over the embedded service", () => {
       await waitUntil(() => consumer.state() === "open", 15_000, "the socket to reopen before the next drop");
       await embedded.dropWebSockets();
       if (i === 1) {
-        // One long outage on our side too, so that sentences are certainly spoken while nobody listens.
+        // One long outage on our side too, lasting until sentences are certainly spoken while nobody listens: at
+        // least 6 s, and on until the service has said two more (a script can pause longer than that, and the date
+        // picks the script; CI on 2026-11-27 once had none said in a fixed 6 s and so nothing for REST to fill).
         consumer.socket.stop();
+        const spoken = await spokenSoFar(callId);
         await new Promise((r) => setTimeout(r, 6_000));
+        await waitUntil(
+          async () => (await spokenSoFar(callId)) >= spoken + 2,
+          30_000,
+          "two sentences spoken while the socket is down",
+        );
         consumer.socket.start();
       }
       if (i === 4) {

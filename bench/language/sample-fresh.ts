@@ -12,7 +12,7 @@
 import { parseArgs } from "node:util";
 import { corpusFiles, CORPUS_DIR, readCall, splitOf } from "./corpus";
 import { loadLabels } from "./labels";
-import { drawStrata, filesByCompany, seededShuffle } from "./strata";
+import { drawStrata, filesByCompany, seededShuffle, unlabelledEntry } from "./strata";
 
 const { values } = parseArgs({
   options: { calls: { type: "string", default: "16" }, split: { type: "string", default: "fresh" } },
@@ -34,17 +34,6 @@ for (const symbol of shuffle([...byCompany.keys()].sort())) {
   if (!call || !call.sentences.some((s) => s.section === "q_and_a")) continue;
   taken++;
   for (const s of drawStrata(call, shuffle))
-    entries.push(
-      JSON.stringify({
-        file,
-        split: values.split,
-        section: s.section,
-        turn: s.turn,
-        offset: s.offset,
-        length: s.length,
-        guidance: null,
-        figures: null,
-      }),
-    );
+    entries.push(JSON.stringify(unlabelledEntry(file, values.split, s)));
 }
 console.log(entries.join(",\n"));

@@ -12,7 +12,7 @@
  * The file points at each sentence (file, section, turn, character offset and length); it holds no corpus text.
  */
 import { corpusFiles, CORPUS_DIR, readCall, splitOf } from "./corpus";
-import { drawStrata, filesByCompany, seededShuffle } from "./strata";
+import { drawStrata, filesByCompany, seededShuffle, unlabelledEntry } from "./strata";
 
 const CALLS_PER_SIDE = 26;
 
@@ -34,17 +34,7 @@ for (const side of ["tuning", "heldout"] as const) {
     const call = readCall(CORPUS_DIR, file);
     if (!call || !call.sentences.some((s) => s.section === "q_and_a")) continue;
     taken++;
-    for (const s of drawStrata(call, shuffle))
-      sentences.push({
-        file,
-        split: side,
-        section: s.section,
-        turn: s.turn,
-        offset: s.offset,
-        length: s.length,
-        guidance: null,
-        figures: null,
-      });
+    for (const s of drawStrata(call, shuffle)) sentences.push(unlabelledEntry(file, side, s));
   }
 }
 console.log(JSON.stringify({ version: 1, sentences }, null, 1));

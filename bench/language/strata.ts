@@ -58,3 +58,17 @@ export function drawStrata(call: CorpusCall, shuffle: Shuffle): CorpusSentence[]
   );
   return [...chosen].sort((a, b) => a.sequence - b.sequence);
 }
+
+/** A drawn sentence as labels.json holds it before its labels are written: where it is, never its words. */
+export function unlabelledEntry(file: string, split: string, s: CorpusSentence) {
+  return {
+    file,
+    split,
+    section: s.section,
+    turn: s.turn,
+    offset: s.offset,
+    length: s.length,
+    guidance: null,
+    figures: null,
+  };
+}
